@@ -1,0 +1,92 @@
+//! An in-memory implementation of the pet store service interface
+//! (`shared/spec/pet-store-interface.md`), serving a production and a staging deployment side
+//! by side, for the app's preview and for the tests. It is a real HTTP server.
+
+pub mod error;
+pub mod handlers;
+pub mod seed;
+pub mod store;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::Request;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::Method;
+use axum::middleware::{self, Next};
+use axum::routing::get;
+use axum::Router;
+use tower_http::cors::{Any, CorsLayer};
+
+use error::ApiError;
+use handlers::Deployment;
+
+/// The deployments, their path prefixes and keys, and an artificial delay.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bearer key production accepts.
+    pub production_key: String,
+    /// The bearer key staging accepts.
+    pub staging_key: String,
+    /// Added before every answer, so loading states can be seen and tested.
+    pub latency: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            production_key: "dev-production-key".into(),
+            staging_key: "dev-staging-key".into(),
+            latency: Duration::ZERO,
+        }
+    }
+}
+
+/// The path prefix of production's base URL.
+pub const PRODUCTION_PREFIX: &str = "/production/v1";
+/// The path prefix of staging's base URL.
+pub const STAGING_PREFIX: &str = "/staging/v1";
+
+fn deployment_routes(dep: Deployment) -> Router {
+    let dep = Arc::new(dep);
+    Router::new()
+        .route("/pets", get(handlers::list_pets).post(handlers::create_pet))
+        .route("/pets/{pet_id}", get(handlers::get_pet))
+        // route_layer: only matched routes ask for a key, so a wrong path is a plain 404.
+        .route_layer(middleware::from_fn_with_state(
+            dep.clone(),
+            handlers::require_key,
+        ))
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(405, "method_not_allowed", "This path does not take that method.")
+        })
+        .with_state(dep)
+}
+
+/// The whole service: both deployments, CORS for browser callers from any origin, the
+/// fallback 404 with an Error body, and the configured latency.
+pub fn router(config: &Config) -> Router {
+    let cors = CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([AUTHORIZATION, CONTENT_TYPE])
+        .max_age(Duration::from_secs(600));
+    let latency = config.latency;
+    Router::new()
+        .nest(
+            PRODUCTION_PREFIX,
+            deployment_routes(Deployment::new(&config.production_key, seed::production())),
+        )
+        .nest(
+            STAGING_PREFIX,
+            deployment_routes(Deployment::new(&config.staging_key, seed::staging())),
+        )
+        .fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
+        .layer(cors)
+        .layer(middleware::from_fn(move |req: Request, next: Next| async move {
+            if !latency.is_zero() {
+                tokio::time::sleep(latency).await;
+            }
+            next.run(req).await
+        }))
+}

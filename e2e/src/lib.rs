@@ -1,0 +1,126 @@
+//! Helpers for driving the built site (`dist/`) in headless Chromium through ChromeDriver:
+//! a static server with the SPA fallback a CDN rule gives, a browser session, and the
+//! browser's console log.
+
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{json, Value};
+use tokio::process::{Child, Command};
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The release build to test: `$PETSTORE_DIST`, else `dist/` at the workspace root.
+pub fn dist_dir() -> PathBuf {
+    let dir = std::env::var_os("PETSTORE_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../dist"));
+    assert!(
+        dir.join("index.html").is_file(),
+        "no release build at {}: run `trunk build --release` first (scripts/test.sh does)",
+        dir.display()
+    );
+    dir
+}
+
+/// Serves `dir` on a free loopback port like a CDN with an SPA rule: files as they are, any
+/// other path answered with `index.html`. Returns the origin, e.g. `http://127.0.0.1:40123`.
+pub async fn serve_site(dir: &Path) -> String {
+    let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+    let app = axum::Router::new().fallback_service(files);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a loopback port");
+    let origin = format!("http://{}", listener.local_addr().expect("local address"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    origin
+}
+
+/// A headless Chromium session and the ChromeDriver process behind it.
+pub struct Browser {
+    /// The WebDriver client.
+    pub client: Client,
+    _driver: Child,
+}
+
+impl Browser {
+    /// Starts ChromeDriver (`$CHROMEDRIVER`, else `/usr/bin/chromedriver`) on a free port and
+    /// opens a session with the flags of the workspace's `webdriver.json`, recording the
+    /// browser's console at every level.
+    pub async fn start() -> Browser {
+        let driver_path =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let port = free_port();
+        let driver = Command::new(&driver_path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {driver_path}: {e}"));
+        wait_for_port(port).await;
+
+        let mut caps: Value =
+            serde_json::from_str(include_str!("../../webdriver.json")).expect("webdriver.json");
+        caps["goog:loggingPrefs"] = json!({ "browser": "ALL" });
+        let caps = caps.as_object().cloned().expect("webdriver.json holds an object");
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("open a Chromium session");
+        Browser {
+            client,
+            _driver: driver,
+        }
+    }
+
+    /// The console entries logged since the last call (`{level, message, ...}` objects).
+    pub async fn console_log(&self) -> Vec<Value> {
+        let answer = self
+            .client
+            .issue_cmd(BrowserLog)
+            .await
+            .expect("read the browser log");
+        answer.as_array().cloned().unwrap_or_default()
+    }
+
+    /// Ends the session and closes the browser.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+/// ChromeDriver's log endpoint, which the W3C protocol has no command for.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
+    }
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("find a free port")
+}
+
+async fn wait_for_port(port: u16) {
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not listen on port {port} within 10 s");
+}

@@ -1,0 +1,85 @@
+# Shared set-up for scripts/run.sh and scripts/test.sh (sourced, not run).
+# Every step checks first and installs only what is missing or of the wrong version, so a
+# second run costs seconds. Only the package registries are used: crates.io, npm, Debian.
+
+TRUNK_VERSION=0.21.14
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# Runs a command as root: directly when we are root (CI, fresh machines), else through sudo.
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+  say "installing Debian packages: $*"
+  as_root apt-get update -q
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q "$@"
+}
+
+# The version of a crate as Cargo.lock resolved it (the lock file is committed).
+locked_version() {
+  awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock
+}
+
+# Rust's wasm target, trunk, the wasm-bindgen CLI equal to Cargo.lock, and wasm-opt 132.
+setup_build_tools() {
+  export PATH="$HOME/.cargo/bin:$PATH"
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+  fi
+
+  # trunk uses the wasm-bindgen on PATH only if it equals the one in Cargo.lock (otherwise it
+  # would try to download one). Not --locked: the CLI's own lock file pins a webpki-roots
+  # release that crates.io no longer serves.
+  local wbg
+  wbg=$(locked_version wasm-bindgen)
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg" ] ||
+     [ "$(wasm-bindgen-test-runner --version 2>/dev/null)" != "wasm-bindgen-test-runner $wbg" ]; then
+    say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
+    cargo install wasm-bindgen-cli --version "$wbg" --force
+  fi
+
+  # wasm-opt 132 from npm, never Debian's binaryen 108 (its release builds crash in the
+  # browser). Trunk.toml pins version_132, so a wrong wasm-opt stops the build.
+  if ! command -v npm >/dev/null; then
+    apt_install nodejs npm
+  fi
+  if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132'; then
+    say "installing wasm-opt 132 (npm binaryen)"
+    npm ci --prefix .tools --no-audit --no-fund
+  fi
+  export PATH="$PWD/.tools/node_modules/.bin:$PATH"
+}
+
+# Debian's Chromium and ChromeDriver, for the browser tests.
+setup_browser() {
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    apt_install chromium chromium-driver
+  fi
+  export CHROMEDRIVER=/usr/bin/chromedriver
+}
+
+# Starts the dev service on a free port in the background. Sets SERVICE_PID and SERVICE_ORIGIN.
+# Extra arguments go to the service.
+start_service() {
+  local log
+  log=$(mktemp)
+  target/debug/petstore-dev-service --port 0 "$@" >"$log" 2>&1 &
+  SERVICE_PID=$!
+  local i
+  for i in $(seq 100); do
+    if grep -q '^listening on ' "$log"; then break; fi
+    if ! kill -0 "$SERVICE_PID" 2>/dev/null; then cat "$log" >&2; return 1; fi
+    sleep 0.1
+  done
+  SERVICE_ORIGIN="http://$(sed -n 's/^listening on //p' "$log")"
+  [ "$SERVICE_ORIGIN" != "http://" ] || { cat "$log" >&2; return 1; }
+  rm -f "$log"
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test: native unit tests, the dev service's conformance tests, the browser suites
+# (wasm-bindgen-test in headless Chromium, against a running dev service), and the end-to-end
+# tests of the release build in dist/. Installs what it needs first (see scripts/lib.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+setup_build_tools
+setup_browser
+
+say "native tests: the app's pure parts and the dev service's conformance suite"
+cargo test --workspace --exclude petstore-e2e
+
+say "starting the dev service for the browser tests"
+cargo build -q -p petstore-dev-service
+start_service
+trap 'kill "$SERVICE_PID" 2>/dev/null || true' EXIT
+# Read at compile time by the browser tests (tests/*.rs): where the service listens.
+export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
+
+say "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
+cargo test -p petstore-admin --target wasm32-unknown-unknown --test '*'
+
+say "release build (trunk build --release) and its end-to-end tests in headless Chromium"
+trunk build --release
+PETSTORE_DIST="$PWD/dist" cargo test -p petstore-e2e

@@ -1,0 +1,8 @@
+//! petstore-admin: a browser admin front-end for the pet store service.
+//!
+//! The crate is a library so that the browser tests can mount [`App`] into an element of their
+//! own; `src/main.rs` only mounts it into the page body.
+
+mod app;
+
+pub use app::App;

@@ -3,6 +3,7 @@
 //! The crate is a library so that the browser tests can mount [`App`] into an element of their
 //! own; `src/main.rs` only mounts it into the page body.
 
+pub mod api;
 mod app;
 
 pub use app::App;

@@ -2,6 +2,9 @@
 //! cross-origin (the test page and the service listen on different ports).
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::{production, staging, PROD_KEY};
 use gloo_net::http::Request;
 use leptos::mount::mount_to;
 use leptos::task::tick;
@@ -11,12 +14,6 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Where scripts/test.sh started the dev service.
-fn service() -> &'static str {
-    option_env!("PETSTORE_TEST_SERVICE")
-        .expect("PETSTORE_TEST_SERVICE is unset: run the browser tests through scripts/test.sh")
-}
-
 #[wasm_bindgen_test]
 async fn app_mounts_into_its_own_element_and_shows_its_name() {
     let document = web_sys::window().unwrap().document().unwrap();
@@ -25,18 +22,24 @@ async fn app_mounts_into_its_own_element_and_shows_its_name() {
     let handle = mount_to(host.clone().unchecked_into(), App);
     tick().await;
 
-    let heading = host.query_selector("h1").unwrap().expect("the app renders a heading");
+    let heading = host
+        .query_selector("h1")
+        .unwrap()
+        .expect("the app renders a heading");
     assert_eq!(heading.text_content().as_deref(), Some("Pet Store Admin"));
     assert!(host.query_selector("main").unwrap().is_some());
 
     drop(handle);
-    assert!(host.query_selector("h1").unwrap().is_none(), "unmounting removes the app");
+    assert!(
+        host.query_selector("h1").unwrap().is_none(),
+        "unmounting removes the app"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn browser_lists_pets_from_the_service_cross_origin() {
-    let res = Request::get(&format!("{}/production/v1/pets?limit=3", service()))
-        .header("Authorization", "Bearer dev-production-key")
+    let res = Request::get(&format!("{}/pets?limit=3", production()))
+        .header("Authorization", &format!("Bearer {PROD_KEY}"))
         .send()
         .await
         .expect("the preflight and the request pass CORS");
@@ -47,8 +50,8 @@ async fn browser_lists_pets_from_the_service_cross_origin() {
 
 #[wasm_bindgen_test]
 async fn browser_can_read_the_error_body_of_a_401() {
-    let res = Request::get(&format!("{}/staging/v1/pets", service()))
-        .header("Authorization", "Bearer dev-production-key")
+    let res = Request::get(&format!("{}/pets", staging()))
+        .header("Authorization", &format!("Bearer {PROD_KEY}"))
         .send()
         .await
         .expect("an error answer still passes CORS");

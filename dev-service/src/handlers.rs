@@ -36,11 +36,7 @@ impl Deployment {
 }
 
 /// Answers 401 unless the request carries `Authorization: Bearer <this deployment's key>`.
-pub async fn require_key(
-    State(dep): State<Arc<Deployment>>,
-    req: Request,
-    next: Next,
-) -> Response {
+pub async fn require_key(State(dep): State<Arc<Deployment>>, req: Request, next: Next) -> Response {
     let presented = req
         .headers()
         .get(AUTHORIZATION)

@@ -58,7 +58,11 @@ fn deployment_routes(dep: Deployment) -> Router {
             handlers::require_key,
         ))
         .method_not_allowed_fallback(|| async {
-            ApiError::new(405, "method_not_allowed", "This path does not take that method.")
+            ApiError::new(
+                405,
+                "method_not_allowed",
+                "This path does not take that method.",
+            )
         })
         .with_state(dep)
 }
@@ -83,10 +87,12 @@ pub fn router(config: &Config) -> Router {
         )
         .fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
         .layer(cors)
-        .layer(middleware::from_fn(move |req: Request, next: Next| async move {
-            if !latency.is_zero() {
-                tokio::time::sleep(latency).await;
-            }
-            next.run(req).await
-        }))
+        .layer(middleware::from_fn(
+            move |req: Request, next: Next| async move {
+                if !latency.is_zero() {
+                    tokio::time::sleep(latency).await;
+                }
+                next.run(req).await
+            },
+        ))
 }

@@ -27,9 +27,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         if flag == "--help" || flag == "-h" {
             return Err(String::new());
         }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--port" => {
                 parsed.port = value
@@ -65,7 +63,10 @@ async fn main() -> ExitCode {
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("petstore-dev-service: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            eprintln!(
+                "petstore-dev-service: cannot listen on 127.0.0.1:{}: {e}",
+                args.port
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -73,10 +74,19 @@ async fn main() -> ExitCode {
     let c = &args.config;
     // The first line is read by scripts (they start the service on port 0).
     println!("listening on 127.0.0.1:{port}");
-    println!("production: http://127.0.0.1:{port}{PRODUCTION_PREFIX}  key: {}", c.production_key);
-    println!("staging:    http://127.0.0.1:{port}{STAGING_PREFIX}  key: {}", c.staging_key);
+    println!(
+        "production: http://127.0.0.1:{port}{PRODUCTION_PREFIX}  key: {}",
+        c.production_key
+    );
+    println!(
+        "staging:    http://127.0.0.1:{port}{STAGING_PREFIX}  key: {}",
+        c.staging_key
+    );
     if !c.latency.is_zero() {
-        println!("latency:    {} ms before every answer", c.latency.as_millis());
+        println!(
+            "latency:    {} ms before every answer",
+            c.latency.as_millis()
+        );
     }
     let app = router(c);
     let shutdown = async {

@@ -55,7 +55,10 @@ impl NewPet {
                 return Err(ApiError::bad_request("missing_name", "`name` is required."))
             }
             Some(Value::String(s)) if s.trim().is_empty() => {
-                return Err(ApiError::bad_request("invalid_name", "`name` must not be blank."))
+                return Err(ApiError::bad_request(
+                    "invalid_name",
+                    "`name` must not be blank.",
+                ))
             }
             Some(Value::String(s)) if s.chars().count() > MAX_NAME_CHARS => {
                 return Err(ApiError::bad_request(
@@ -65,7 +68,10 @@ impl NewPet {
             }
             Some(Value::String(s)) => s.clone(),
             Some(_) => {
-                return Err(ApiError::bad_request("invalid_name", "`name` must be a string."))
+                return Err(ApiError::bad_request(
+                    "invalid_name",
+                    "`name` must be a string.",
+                ))
             }
         };
         let category_id = match map.get("categoryId") {
@@ -130,9 +136,9 @@ impl Store {
     /// Adds a pet under the next free id (one above the largest so far), and returns it.
     pub fn add(&mut self, new: NewPet) -> Result<Pet, ApiError> {
         let next = self.pets.iter().map(|p| p.id).max().unwrap_or(0);
-        let id = next.checked_add(1).ok_or_else(|| {
-            ApiError::new(507, "ids_exhausted", "No int64 id is left to assign.")
-        })?;
+        let id = next
+            .checked_add(1)
+            .ok_or_else(|| ApiError::new(507, "ids_exhausted", "No int64 id is left to assign."))?;
         let pet = Pet {
             id,
             name: new.name,

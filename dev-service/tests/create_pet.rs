@@ -22,9 +22,14 @@ async fn created_pet_is_returned_listed_and_readable() {
 
     let (status, listed) = svc.get(&svc.prod("/pets?limit=100"), Some(PROD_KEY)).await;
     assert_eq!(status, 200);
-    assert!(listed.contains(&format!("\"id\":{id},\"name\":\"Fluffy\"")), "{listed}");
+    assert!(
+        listed.contains(&format!("\"id\":{id},\"name\":\"Fluffy\"")),
+        "{listed}"
+    );
 
-    let (status, got) = svc.get(&svc.prod(&format!("/pets/{id}")), Some(PROD_KEY)).await;
+    let (status, got) = svc
+        .get(&svc.prod(&format!("/pets/{id}")), Some(PROD_KEY))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(json(&got), pet);
 }
@@ -52,9 +57,18 @@ async fn each_invalid_body_is_400_with_its_code() {
         (r#"{"name":"Rex"}"#, "missing_category_id"),
         (r#"{"name":"Rex","categoryId":"1"}"#, "invalid_category_id"),
         (r#"{"name":"Rex","categoryId":1.5}"#, "invalid_category_id"),
-        (r#"{"name":"Rex","categoryId":9223372036854775808}"#, "invalid_category_id"),
-        (r#"{"name":"Rex","categoryId":1,"status":"lost"}"#, "invalid_status"),
-        (r#"{"name":"Rex","categoryId":1,"status":1}"#, "invalid_status"),
+        (
+            r#"{"name":"Rex","categoryId":9223372036854775808}"#,
+            "invalid_category_id",
+        ),
+        (
+            r#"{"name":"Rex","categoryId":1,"status":"lost"}"#,
+            "invalid_status",
+        ),
+        (
+            r#"{"name":"Rex","categoryId":1,"status":1}"#,
+            "invalid_status",
+        ),
         (r#"{"name":"Rex","#, "invalid_json"),
         ("", "invalid_json"),
         (r#"["Rex",1]"#, "invalid_body"),
@@ -79,16 +93,23 @@ async fn largest_int64_category_is_kept_exactly() {
     let body = r#"{"name":"Edge","categoryId":9223372036854775807}"#;
     let (status, created) = svc.post(&svc.prod("/pets"), Some(PROD_KEY), body).await;
     assert_eq!(status, 201);
-    assert!(created.contains("\"categoryId\":9223372036854775807"), "{created}");
+    assert!(
+        created.contains("\"categoryId\":9223372036854775807"),
+        "{created}"
+    );
 }
 
 #[tokio::test]
 async fn a_pet_created_in_staging_stays_in_staging() {
     let svc = Service::start().await;
     let body = r#"{"name":"Only In Staging","categoryId":1}"#;
-    let (status, _) = svc.post(&svc.staging("/pets"), Some(STAGING_KEY), body).await;
+    let (status, _) = svc
+        .post(&svc.staging("/pets"), Some(STAGING_KEY), body)
+        .await;
     assert_eq!(status, 201);
-    let (_, staging) = svc.get(&svc.staging("/pets?limit=100"), Some(STAGING_KEY)).await;
+    let (_, staging) = svc
+        .get(&svc.staging("/pets?limit=100"), Some(STAGING_KEY))
+        .await;
     let (_, prod) = svc.get(&svc.prod("/pets?limit=100"), Some(PROD_KEY)).await;
     assert!(staging.contains("Only In Staging"));
     assert!(!prod.contains("Only In Staging"));

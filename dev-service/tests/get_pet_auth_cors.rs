@@ -14,11 +14,15 @@ async fn get_pet_by_id_including_one_above_2_pow_53() {
     let (status, body) = svc.get(&svc.prod("/pets/1"), Some(PROD_KEY)).await;
     assert_eq!(status, 200);
     assert_eq!(json(&body)["name"], "Rex");
-    let (status, body) = svc.get(&svc.prod(&format!("/pets/{BIG_ID}")), Some(PROD_KEY)).await;
+    let (status, body) = svc
+        .get(&svc.prod(&format!("/pets/{BIG_ID}")), Some(PROD_KEY))
+        .await;
     assert_eq!(status, 200);
     assert!(body.contains("\"id\":9007199254740993"), "{body}");
     // One below differs only past 2^53: it must not match the big one.
-    let (status, _) = svc.get(&svc.prod("/pets/9007199254740992"), Some(PROD_KEY)).await;
+    let (status, _) = svc
+        .get(&svc.prod("/pets/9007199254740992"), Some(PROD_KEY))
+        .await;
     assert_eq!(status, 404);
 }
 
@@ -26,7 +30,9 @@ async fn get_pet_by_id_including_one_above_2_pow_53() {
 async fn unknown_and_malformed_ids_are_404() {
     let svc = Service::start().await;
     for id in ["999", "abc", "1.5", "9223372036854775808", "-1"] {
-        let (status, body) = svc.get(&svc.prod(&format!("/pets/{id}")), Some(PROD_KEY)).await;
+        let (status, body) = svc
+            .get(&svc.prod(&format!("/pets/{id}")), Some(PROD_KEY))
+            .await;
         assert_eq!(status, 404, "{id}");
         assert_error(404, &body, "not_found");
     }
@@ -63,9 +69,15 @@ async fn other_auth_schemes_are_refused_and_the_scheme_is_case_insensitive() {
     let svc = Service::start().await;
     let url = svc.prod("/pets");
     let send = |value: &str| svc.http.get(&url).header("authorization", value).send();
-    assert_eq!(send("Basic dev-production-key").await.unwrap().status(), 401);
+    assert_eq!(
+        send("Basic dev-production-key").await.unwrap().status(),
+        401
+    );
     assert_eq!(send("dev-production-key").await.unwrap().status(), 401);
-    assert_eq!(send("bearer dev-production-key").await.unwrap().status(), 200);
+    assert_eq!(
+        send("bearer dev-production-key").await.unwrap().status(),
+        200
+    );
 }
 
 #[tokio::test]
@@ -76,17 +88,29 @@ async fn cors_preflight_is_answered_without_a_key() {
         .request(reqwest::Method::OPTIONS, svc.prod("/pets"))
         .header("origin", "https://admin.example")
         .header("access-control-request-method", "POST")
-        .header("access-control-request-headers", "authorization, content-type")
+        .header(
+            "access-control-request-headers",
+            "authorization, content-type",
+        )
         .send()
         .await
         .unwrap();
     assert!(res.status().is_success(), "{}", res.status());
     let h = res.headers();
     assert_eq!(h["access-control-allow-origin"], "*");
-    let allowed = h["access-control-allow-headers"].to_str().unwrap().to_lowercase();
-    assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
+    let allowed = h["access-control-allow-headers"]
+        .to_str()
+        .unwrap()
+        .to_lowercase();
+    assert!(
+        allowed.contains("authorization") && allowed.contains("content-type"),
+        "{allowed}"
+    );
     let methods = h["access-control-allow-methods"].to_str().unwrap();
-    assert!(methods.contains("GET") && methods.contains("POST"), "{methods}");
+    assert!(
+        methods.contains("GET") && methods.contains("POST"),
+        "{methods}"
+    );
 }
 
 #[tokio::test]
@@ -106,10 +130,18 @@ async fn errors_carry_cors_headers_so_browsers_can_read_them() {
 #[tokio::test]
 async fn unknown_paths_and_methods_answer_an_error_body() {
     let svc = Service::start().await;
-    let (status, body) = svc.get(&format!("{}/nowhere/v1/pets", svc.origin), None).await;
+    let (status, body) = svc
+        .get(&format!("{}/nowhere/v1/pets", svc.origin), None)
+        .await;
     assert_eq!(status, 404);
     assert_error(404, &body, "not_found");
-    let res = svc.http.delete(svc.prod("/pets/1")).bearer_auth(PROD_KEY).send().await.unwrap();
+    let res = svc
+        .http
+        .delete(svc.prod("/pets/1"))
+        .bearer_auth(PROD_KEY)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 405);
     assert_error(405, &res.text().await.unwrap(), "method_not_allowed");
 }
@@ -124,5 +156,9 @@ async fn latency_delays_every_answer() {
     let started = Instant::now();
     let (status, _) = svc.get(&svc.prod("/pets"), Some(PROD_KEY)).await;
     assert_eq!(status, 200);
-    assert!(started.elapsed() >= Duration::from_millis(300), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_millis(300),
+        "{:?}",
+        started.elapsed()
+    );
 }

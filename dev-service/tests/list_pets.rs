@@ -6,7 +6,8 @@ use common::{assert_error, json, Service, PROD_KEY, STAGING_KEY};
 use petstore_dev_service::seed::{self, BIG_ID};
 
 async fn list(svc: &Service, query: &str) -> (u16, String) {
-    svc.get(&svc.prod(&format!("/pets{query}")), Some(PROD_KEY)).await
+    svc.get(&svc.prod(&format!("/pets{query}")), Some(PROD_KEY))
+        .await
 }
 
 #[tokio::test]
@@ -14,7 +15,10 @@ async fn default_limit_is_20() {
     let svc = Service::start().await;
     let (status, body) = list(&svc, "").await;
     assert_eq!(status, 200);
-    assert!(seed::production().len() > 20, "the seed must exceed the default");
+    assert!(
+        seed::production().len() > 20,
+        "the seed must exceed the default"
+    );
     assert_eq!(json(&body).as_array().unwrap().len(), 20);
 }
 
@@ -26,13 +30,23 @@ async fn limit_bounds_1_and_100_are_accepted() {
     assert_eq!(json(&body).as_array().unwrap().len(), 1);
     let (status, body) = list(&svc, "?limit=100").await;
     assert_eq!(status, 200);
-    assert_eq!(json(&body).as_array().unwrap().len(), seed::production().len());
+    assert_eq!(
+        json(&body).as_array().unwrap().len(),
+        seed::production().len()
+    );
 }
 
 #[tokio::test]
 async fn limit_out_of_range_or_not_a_number_is_400() {
     let svc = Service::start().await;
-    for query in ["?limit=0", "?limit=101", "?limit=-1", "?limit=abc", "?limit=", "?limit=2.5"] {
+    for query in [
+        "?limit=0",
+        "?limit=101",
+        "?limit=-1",
+        "?limit=abc",
+        "?limit=",
+        "?limit=2.5",
+    ] {
         let (status, body) = list(&svc, query).await;
         assert_eq!(status, 400, "{query}");
         assert_error(400, &body, "invalid_limit");
@@ -82,7 +96,11 @@ async fn ids_above_2_pow_53_are_sent_exactly() {
     // Check the raw text: a parse through f64 would hide the very bug this guards against.
     assert!(body.contains(&format!("\"id\":{BIG_ID},")), "{body}");
     let pets = json(&body);
-    assert!(pets.as_array().unwrap().iter().any(|p| p["id"].as_i64() == Some(BIG_ID)));
+    assert!(pets
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["id"].as_i64() == Some(BIG_ID)));
 }
 
 #[tokio::test]
@@ -90,7 +108,12 @@ async fn a_pet_without_status_omits_the_field() {
     let svc = Service::start().await;
     let (_, body) = list(&svc, "?limit=100").await;
     let pets = json(&body);
-    let coco = pets.as_array().unwrap().iter().find(|p| p["name"] == "Coco").unwrap();
+    let coco = pets
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Coco")
+        .unwrap();
     assert!(coco.get("status").is_none(), "{coco}");
 }
 
@@ -98,7 +121,9 @@ async fn a_pet_without_status_omits_the_field() {
 async fn deployments_hold_different_pets() {
     let svc = Service::start().await;
     let (_, prod) = list(&svc, "?limit=100").await;
-    let (status, staging) = svc.get(&svc.staging("/pets?limit=100"), Some(STAGING_KEY)).await;
+    let (status, staging) = svc
+        .get(&svc.staging("/pets?limit=100"), Some(STAGING_KEY))
+        .await;
     assert_eq!(status, 200);
     let names = |body: &str| -> Vec<String> {
         json(body)
@@ -110,5 +135,8 @@ async fn deployments_hold_different_pets() {
     };
     let (prod, staging) = (names(&prod), names(&staging));
     assert_eq!(staging.len(), seed::staging().len());
-    assert!(staging.iter().all(|n| !prod.contains(n)), "{prod:?} / {staging:?}");
+    assert!(
+        staging.iter().all(|n| !prod.contains(n)),
+        "{prod:?} / {staging:?}"
+    );
 }

@@ -66,7 +66,10 @@ impl Browser {
         let mut caps: Value =
             serde_json::from_str(include_str!("../../webdriver.json")).expect("webdriver.json");
         caps["goog:loggingPrefs"] = json!({ "browser": "ALL" });
-        let caps = caps.as_object().cloned().expect("webdriver.json holds an object");
+        let caps = caps
+            .as_object()
+            .cloned()
+            .expect("webdriver.json holds an object");
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{port}"))
@@ -99,12 +102,19 @@ impl Browser {
 struct BrowserLog;
 
 impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
     }
 
     fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
+        (
+            http::Method::POST,
+            Some(json!({ "type": "browser" }).to_string()),
+        )
     }
 }
 
@@ -117,7 +127,10 @@ fn free_port() -> u16 {
 
 async fn wait_for_port(port: u16) {
     for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

@@ -32,10 +32,7 @@ async fn release_build_renders_with_a_clean_console() {
         .expect("the app renders on a deep link");
 
     let log = browser.console_log().await;
-    let errors: Vec<_> = log
-        .iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect();
+    let errors: Vec<_> = log.iter().filter(|e| e["level"] == "SEVERE").collect();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
     browser.close().await;
 }

@@ -75,7 +75,10 @@ pub fn json(body: &str) -> Value {
 /// Asserts that `body` is an Error object whose `status` is `status` and whose `code` is `code`.
 pub fn assert_error(status: u16, body: &str, code: &str) {
     let v = json(body);
-    assert_eq!(v["status"], status, "Error.status must equal the HTTP status: {body}");
+    assert_eq!(
+        v["status"], status,
+        "Error.status must equal the HTTP status: {body}"
+    );
     assert_eq!(v["code"], code, "{body}");
     assert!(
         v["message"].as_str().is_some_and(|m| !m.is_empty()),

@@ -1,0 +1,265 @@
+//! The HTTP client: one method per operation of the interface, over gloo-net.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use gloo_net::http::{Request, RequestBuilder};
+use gloo_timers::callback::Timeout;
+use serde::de::DeserializeOwned;
+use web_sys::{AbortController, AbortSignal};
+
+use super::error::ApiError;
+use super::models::{NewPet, Pet, PetStatus};
+
+/// How long a call may take, answer body included, before it is aborted.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
+/// The `limit` values the interface allows.
+pub const LIMIT_RANGE: RangeInclusive<u32> = 1..=100;
+/// The `limit` the service applies when none is sent.
+pub const DEFAULT_LIMIT: u32 = 20;
+
+/// A client for one deployment: its base URL (ending in `/v1`) and its API key. The key is
+/// sent only in the `Authorization` header, and `Debug` does not show it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Client {
+    base_url: String,
+    api_key: String,
+    timeout: Duration,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("base_url", &self.base_url)
+            .field("api_key", &"<redacted>")
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+impl Client {
+    /// A client for the deployment at `base_url` (a trailing `/` is dropped) using `api_key`.
+    pub fn new(base_url: &str, api_key: &str) -> Client {
+        Client {
+            base_url: base_url.trim_end_matches('/').to_owned(),
+            api_key: api_key.to_owned(),
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+
+    /// The same client with another time limit per call.
+    pub fn with_timeout(mut self, timeout: Duration) -> Client {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The base URL, without a trailing `/`.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// `listPets`: up to `limit` pets (1..=100), only those with `status` when given. An
+    /// out-of-range limit or a status the interface does not define is refused unsent.
+    pub async fn list_pets(
+        &self,
+        limit: u32,
+        status: Option<&PetStatus>,
+    ) -> Result<Vec<Pet>, ApiError> {
+        let url = list_url(&self.base_url, limit, status)?;
+        self.call(Request::get(&url), None).await
+    }
+
+    /// `createPet`: adds `pet` and returns it with the id the service assigned.
+    pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, ApiError> {
+        let body = serde_json::to_string(pet).map_err(|e| ApiError::Invalid(e.to_string()))?;
+        let url = format!("{}/pets", self.base_url);
+        self.call(Request::post(&url), Some(body)).await
+    }
+
+    /// `getPet`: one pet by id.
+    ///
+    /// **Deprecated by the service**, to be removed on 2030-12-05
+    /// ([`super::GET_PET_REMOVAL`]); its stated replacement is `listPets` with `status`.
+    #[deprecated(note = "the service removes getPet on 2030-12-05 (see api::GET_PET_REMOVAL)")]
+    pub async fn get_pet(&self, id: i64) -> Result<Pet, ApiError> {
+        self.call(Request::get(&pet_url(&self.base_url, id)), None)
+            .await
+    }
+
+    /// Sends one request with the key and the time limit, and decodes the answer.
+    async fn call<T: DeserializeOwned>(
+        &self,
+        request: RequestBuilder,
+        json_body: Option<String>,
+    ) -> Result<T, ApiError> {
+        let controller = AbortController::new().map_err(|e| ApiError::Network(js_text(&e)))?;
+        let signal = controller.signal();
+        let millis = u32::try_from(self.timeout.as_millis()).unwrap_or(u32::MAX);
+        // Dropped (and so cancelled) when this call returns, answer body read or not.
+        let _deadline = Timeout::new(millis, move || controller.abort());
+
+        let request = request
+            .header("Authorization", &format!("Bearer {}", self.api_key))
+            .abort_signal(Some(&signal));
+        let request = match json_body {
+            Some(json) => request
+                .header("Content-Type", "application/json")
+                .body(json),
+            None => request.build(),
+        }
+        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+
+        let response = request
+            .send()
+            .await
+            .map_err(|e| self.transport_error(&signal, e))?;
+        let text = response
+            .text()
+            .await
+            .map_err(|e| self.transport_error(&signal, e))?;
+        decode(response.status(), &text)
+    }
+
+    fn transport_error(&self, signal: &AbortSignal, error: gloo_net::Error) -> ApiError {
+        if signal.aborted() {
+            ApiError::Timeout(self.timeout)
+        } else {
+            ApiError::Network(error.to_string())
+        }
+    }
+}
+
+/// The URL of `listPets`, or [`ApiError::Invalid`] for a limit outside 1..=100 or a status the
+/// interface does not define.
+pub fn list_url(
+    base_url: &str,
+    limit: u32,
+    status: Option<&PetStatus>,
+) -> Result<String, ApiError> {
+    if !LIMIT_RANGE.contains(&limit) {
+        return Err(ApiError::Invalid(format!(
+            "The limit must be a whole number from 1 to 100 (got {limit})."
+        )));
+    }
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query.append_pair("limit", &limit.to_string());
+    if let Some(status) = status {
+        if !status.is_known() {
+            return Err(ApiError::Invalid(format!(
+                "\"{status}\" is not a status the service can filter by."
+            )));
+        }
+        query.append_pair("status", status.as_str());
+    }
+    Ok(format!(
+        "{}/pets?{}",
+        base_url.trim_end_matches('/'),
+        query.finish()
+    ))
+}
+
+/// The URL of `getPet` for `id`.
+pub fn pet_url(base_url: &str, id: i64) -> String {
+    format!("{}/pets/{id}", base_url.trim_end_matches('/'))
+}
+
+/// Turns an answer into a value: a 2xx body decoded as `T` (serde, from the text, so int64
+/// stays exact), anything else mapped by [`ApiError::from_status`].
+pub fn decode<T: DeserializeOwned>(status: u16, text: &str) -> Result<T, ApiError> {
+    if !(200..300).contains(&status) {
+        return Err(ApiError::from_status(status, text));
+    }
+    serde_json::from_str(text).map_err(|e| ApiError::Decode {
+        status,
+        detail: e.to_string(),
+    })
+}
+
+fn js_text(value: &wasm_bindgen::JsValue) -> String {
+    value.as_string().unwrap_or_else(|| format!("{value:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "https://pets.example/v1";
+
+    #[test]
+    fn list_url_sends_limit_and_known_status() {
+        assert_eq!(
+            list_url(BASE, 20, None).unwrap(),
+            format!("{BASE}/pets?limit=20")
+        );
+        assert_eq!(
+            list_url(&format!("{BASE}/"), 100, Some(&PetStatus::Sold)).unwrap(),
+            format!("{BASE}/pets?limit=100&status=sold")
+        );
+        assert_eq!(
+            list_url(BASE, 1, None).unwrap(),
+            format!("{BASE}/pets?limit=1")
+        );
+    }
+
+    #[test]
+    fn list_url_refuses_what_the_interface_does_not_allow() {
+        assert!(matches!(list_url(BASE, 0, None), Err(ApiError::Invalid(_))));
+        assert!(matches!(
+            list_url(BASE, 101, None),
+            Err(ApiError::Invalid(_))
+        ));
+        let odd = PetStatus::Other("a&b=c".into());
+        assert!(matches!(
+            list_url(BASE, 5, Some(&odd)),
+            Err(ApiError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn pet_url_keeps_big_ids_exact() {
+        assert_eq!(
+            pet_url(BASE, 9_007_199_254_740_993),
+            format!("{BASE}/pets/9007199254740993")
+        );
+        assert_eq!(
+            pet_url(BASE, i64::MIN),
+            format!("{BASE}/pets/-9223372036854775808")
+        );
+    }
+
+    #[test]
+    fn decode_reads_success_and_maps_failures() {
+        let pets: Vec<Pet> = decode(
+            200,
+            r#"[{"id":9007199254740993,"name":"B","categoryId":1}]"#,
+        )
+        .unwrap();
+        assert_eq!(pets[0].id, 9_007_199_254_740_993);
+        assert!(matches!(
+            decode::<Pet>(401, "{}"),
+            Err(ApiError::Unauthorized(None))
+        ));
+        assert!(matches!(
+            decode::<Vec<Pet>>(200, r#"[{"id":1,"name":"Re"#),
+            Err(ApiError::Decode { status: 200, .. })
+        ));
+        assert!(matches!(
+            decode::<Vec<Pet>>(200, "<!DOCTYPE html><p>hi</p>"),
+            Err(ApiError::Decode { .. })
+        ));
+        assert!(matches!(
+            decode::<Pet>(201, r#"{"id":"7","name":"B","categoryId":1}"#),
+            Err(ApiError::Decode { status: 201, .. })
+        ));
+    }
+
+    #[test]
+    fn debug_output_never_shows_the_key() {
+        let client = Client::new(BASE, "secret-key-123");
+        let shown = format!("{client:?}");
+        assert!(!shown.contains("secret-key-123"), "{shown}");
+        assert!(shown.contains("<redacted>"));
+        assert_eq!(client.base_url(), BASE);
+    }
+}

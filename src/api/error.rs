@@ -1,0 +1,220 @@
+//! One error type for every way a call can fail, mapped from the response in one place
+//! ([`ApiError::from_status`]).
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+use super::models::ErrorBody;
+
+/// Why a call to the service failed. `Display` is a short sentence for a store manager;
+/// [`ApiError::details`] keeps the technical facts for a "details" view.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ApiError {
+    /// The request was refused before sending: an input the interface does not allow.
+    #[error("{0}")]
+    Invalid(String),
+    /// 401: the API key is missing, wrong, or belongs to the other environment.
+    #[error("The API key was not accepted. Sign in again with a valid key.")]
+    Unauthorized(Option<ErrorBody>),
+    /// 404: the pet (or path) does not exist.
+    #[error("Not found: this pet does not exist here.")]
+    NotFound(Option<ErrorBody>),
+    /// 400: the service refused the input, with its own code and message when it sent them.
+    #[error("The service refused the request: {}", .0.as_ref().map_or("no reason given", |b| b.message.as_str()))]
+    BadRequest(Option<ErrorBody>),
+    /// Any other status (403, 429, 5xx, ...), with the Error body's code and message if any.
+    #[error("The service answered with an error ({status}). Try again in a moment.")]
+    Server {
+        /// The HTTP status.
+        status: u16,
+        /// The Error body's `code`, when the body was one.
+        code: Option<String>,
+        /// The Error body's `message`, when the body was one.
+        message: Option<String>,
+    },
+    /// The request did not complete: offline, connection refused, DNS, or refused by CORS.
+    #[error("The service could not be reached. Check the connection and try again.")]
+    Network(String),
+    /// No complete answer within the client's time limit; the request was aborted.
+    #[error("The service did not answer within {} seconds.", .0.as_secs())]
+    Timeout(Duration),
+    /// The answer was not what the interface says (HTML page, truncated or mistyped JSON).
+    #[error("The service sent an answer this app cannot read.")]
+    Decode {
+        /// The HTTP status of the unreadable answer.
+        status: u16,
+        /// What the decoder said.
+        detail: String,
+    },
+}
+
+/// The technical facts behind an error, for a "details" disclosure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ErrorDetails {
+    /// The HTTP status, when an answer arrived.
+    pub status: Option<u16>,
+    /// The service's error code, when it sent one.
+    pub code: Option<String>,
+    /// The service's message, or the browser's or decoder's words.
+    pub message: Option<String>,
+}
+
+impl ApiError {
+    /// Maps a non-success answer to its error. `body` is the response text; an Error body in
+    /// it is kept when it parses, and ignored (never fatal) when it does not.
+    pub fn from_status(status: u16, body: &str) -> ApiError {
+        let parsed = serde_json::from_str::<ErrorBody>(body).ok();
+        match status {
+            400 => ApiError::BadRequest(parsed),
+            401 => ApiError::Unauthorized(parsed),
+            404 => ApiError::NotFound(parsed),
+            _ => ApiError::Server {
+                status,
+                code: parsed.as_ref().map(|b| b.code.clone()),
+                message: parsed.map(|b| b.message),
+            },
+        }
+    }
+
+    /// The HTTP status behind this error, if an answer arrived.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ApiError::Unauthorized(_) => Some(401),
+            ApiError::NotFound(_) => Some(404),
+            ApiError::BadRequest(_) => Some(400),
+            ApiError::Server { status, .. } | ApiError::Decode { status, .. } => Some(*status),
+            ApiError::Invalid(_) | ApiError::Network(_) | ApiError::Timeout(_) => None,
+        }
+    }
+
+    /// The service's Error body, for the statuses the interface documents.
+    pub fn body(&self) -> Option<&ErrorBody> {
+        match self {
+            ApiError::Unauthorized(b) | ApiError::NotFound(b) | ApiError::BadRequest(b) => {
+                b.as_ref()
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the request may have taken effect although no usable answer was read: after a
+    /// network failure, a timeout, a 5xx (often a gateway that lost the answer) or an
+    /// unreadable answer, a create may or may not have happened.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            ApiError::Network(_) | ApiError::Timeout(_) | ApiError::Decode { .. } => true,
+            ApiError::Server { status, .. } => *status >= 500,
+            _ => false,
+        }
+    }
+
+    /// Status, code and message, for a "details" view.
+    pub fn details(&self) -> ErrorDetails {
+        let status = self.status();
+        if let Some(body) = self.body() {
+            return ErrorDetails {
+                status,
+                code: Some(body.code.clone()),
+                message: Some(body.message.clone()),
+            };
+        }
+        let (code, message) = match self {
+            ApiError::Server { code, message, .. } => (code.clone(), message.clone()),
+            ApiError::Invalid(m) | ApiError::Network(m) => (None, Some(m.clone())),
+            ApiError::Decode { detail, .. } => (None, Some(detail.clone())),
+            ApiError::Timeout(after) => (None, Some(format!("aborted after {after:?}"))),
+            _ => (None, None),
+        };
+        ErrorDetails {
+            status,
+            code,
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BODY_400: &str =
+        r#"{"code":"missing_name","message":"`name` is required.","status":400}"#;
+
+    #[test]
+    fn documented_statuses_map_to_their_variant_with_the_body() {
+        let e = ApiError::from_status(400, BODY_400);
+        assert!(matches!(&e, ApiError::BadRequest(Some(b)) if b.code == "missing_name"));
+        assert_eq!(
+            e.to_string(),
+            "The service refused the request: `name` is required."
+        );
+        let d = e.details();
+        assert_eq!(d.status, Some(400));
+        assert_eq!(d.code.as_deref(), Some("missing_name"));
+        assert!(matches!(
+            ApiError::from_status(401, ""),
+            ApiError::Unauthorized(None)
+        ));
+        assert!(matches!(
+            ApiError::from_status(404, "{}"),
+            ApiError::NotFound(None)
+        ));
+    }
+
+    #[test]
+    fn other_statuses_are_server_errors_with_or_without_a_body() {
+        let e = ApiError::from_status(
+            503,
+            r#"{"code":"down","message":"maintenance","status":503}"#,
+        );
+        assert_eq!(
+            e,
+            ApiError::Server {
+                status: 503,
+                code: Some("down".into()),
+                message: Some("maintenance".into())
+            }
+        );
+        let e = ApiError::from_status(500, "<html><body>Internal Server Error</body></html>");
+        assert_eq!(
+            e,
+            ApiError::Server {
+                status: 500,
+                code: None,
+                message: None
+            }
+        );
+        assert_eq!(e.details().status, Some(500));
+    }
+
+    #[test]
+    fn a_400_without_an_error_body_still_reads() {
+        let e = ApiError::from_status(400, "bad");
+        assert_eq!(e, ApiError::BadRequest(None));
+        assert_eq!(
+            e.to_string(),
+            "The service refused the request: no reason given"
+        );
+    }
+
+    #[test]
+    fn only_failures_after_sending_leave_the_outcome_unknown() {
+        assert!(ApiError::Network("x".into()).outcome_unknown());
+        assert!(ApiError::Timeout(Duration::from_secs(15)).outcome_unknown());
+        assert!(ApiError::from_status(502, "").outcome_unknown());
+        assert!(!ApiError::from_status(429, "").outcome_unknown());
+        assert!(!ApiError::BadRequest(None).outcome_unknown());
+        assert!(!ApiError::Unauthorized(None).outcome_unknown());
+    }
+
+    #[test]
+    fn messages_are_short_plain_sentences() {
+        let e = ApiError::Timeout(Duration::from_secs(15));
+        assert_eq!(
+            e.to_string(),
+            "The service did not answer within 15 seconds."
+        );
+        assert_eq!(e.details().status, None);
+    }
+}

@@ -1,0 +1,24 @@
+//! Shared by the browser suites: where the dev service runs, and its keys.
+// Each suite uses a different part of this module.
+#![allow(dead_code)]
+
+/// Where scripts/test.sh started the dev service (origin only, no path).
+pub const SERVICE: &str = env!(
+    "PETSTORE_TEST_SERVICE",
+    "run the browser tests through scripts/test.sh, which starts the dev service"
+);
+
+/// The dev service's production key.
+pub const PROD_KEY: &str = "dev-production-key";
+/// The dev service's staging key.
+pub const STAGING_KEY: &str = "dev-staging-key";
+
+/// Production's base URL on the test service.
+pub fn production() -> String {
+    format!("{SERVICE}/production/v1")
+}
+
+/// Staging's base URL on the test service.
+pub fn staging() -> String {
+    format!("{SERVICE}/staging/v1")
+}

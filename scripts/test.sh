@@ -14,9 +14,14 @@ cargo test --workspace --exclude petstore-e2e
 
 say "starting the dev service for the browser tests"
 cargo build -q -p petstore-dev-service
+# A port where nothing listens, for the "connection refused" tests: start a service, stop it.
 start_service
+kill "$SERVICE_PID"
+wait "$SERVICE_PID" 2>/dev/null || true
+export PETSTORE_TEST_REFUSED="$SERVICE_ORIGIN"
+start_service --fault-routes
 trap 'kill "$SERVICE_PID" 2>/dev/null || true' EXIT
-# Read at compile time by the browser tests (tests/*.rs): where the service listens.
+# Read at compile time by the browser tests (tests/common): where the service listens.
 export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 
 say "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"

@@ -3,6 +3,7 @@
 //! by side, for the app's preview and for the tests. It is a real HTTP server.
 
 pub mod error;
+pub mod faults;
 pub mod handlers;
 pub mod seed;
 pub mod store;
@@ -30,6 +31,8 @@ pub struct Config {
     pub staging_key: String,
     /// Added before every answer, so loading states can be seen and tested.
     pub latency: Duration,
+    /// Whether to mount the test-only fault deployments under `/faults` (see [`faults`]).
+    pub fault_routes: bool,
 }
 
 impl Default for Config {
@@ -38,6 +41,7 @@ impl Default for Config {
             production_key: "dev-production-key".into(),
             staging_key: "dev-staging-key".into(),
             latency: Duration::ZERO,
+            fault_routes: false,
         }
     }
 }
@@ -76,7 +80,7 @@ pub fn router(config: &Config) -> Router {
         .allow_headers([AUTHORIZATION, CONTENT_TYPE])
         .max_age(Duration::from_secs(600));
     let latency = config.latency;
-    Router::new()
+    let mut app = Router::new()
         .nest(
             PRODUCTION_PREFIX,
             deployment_routes(Deployment::new(&config.production_key, seed::production())),
@@ -84,8 +88,11 @@ pub fn router(config: &Config) -> Router {
         .nest(
             STAGING_PREFIX,
             deployment_routes(Deployment::new(&config.staging_key, seed::staging())),
-        )
-        .fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
+        );
+    if config.fault_routes {
+        app = app.nest("/faults", faults::routes());
+    }
+    app.fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
         .layer(cors)
         .layer(middleware::from_fn(
             move |req: Request, next: Next| async move {

@@ -11,7 +11,8 @@ Usage: petstore-dev-service [--port N] [--production-key KEY] [--staging-key KEY
   --port N              port on 127.0.0.1 (default 8081; 0 picks a free one)
   --production-key KEY  bearer key of the production deployment (default dev-production-key)
   --staging-key KEY     bearer key of the staging deployment (default dev-staging-key)
-  --latency-ms N        delay every answer by N milliseconds (default 0)";
+  --latency-ms N        delay every answer by N milliseconds (default 0)
+  --fault-routes        also serve test-only broken deployments at /faults/KIND/v1";
 
 struct Args {
     port: u16,
@@ -26,6 +27,10 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Err(String::new());
+        }
+        if flag == "--fault-routes" {
+            parsed.config.fault_routes = true;
+            continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
@@ -82,6 +87,11 @@ async fn main() -> ExitCode {
         "staging:    http://127.0.0.1:{port}{STAGING_PREFIX}  key: {}",
         c.staging_key
     );
+    if c.fault_routes {
+        for (kind, what) in petstore_dev_service::faults::KINDS {
+            println!("fault:      http://127.0.0.1:{port}/faults/{kind}/v1  {what}");
+        }
+    }
     if !c.latency.is_zero() {
         println!(
             "latency:    {} ms before every answer",

@@ -20,7 +20,8 @@ pub const LIMIT_RANGE: RangeInclusive<u32> = 1..=100;
 pub const DEFAULT_LIMIT: u32 = 20;
 
 /// A client for one deployment: its base URL (ending in `/v1`) and its API key. The key is
-/// sent only in the `Authorization` header, and `Debug` does not show it.
+/// sent only in the `Authorization` header (none at all when the key is empty), and `Debug`
+/// does not show it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Client {
     base_url: String,
@@ -99,9 +100,12 @@ impl Client {
         // Dropped (and so cancelled) when this call returns, answer body read or not.
         let _deadline = Timeout::new(millis, move || controller.abort());
 
-        let request = request
-            .header("Authorization", &format!("Bearer {}", self.api_key))
-            .abort_signal(Some(&signal));
+        let request = if self.api_key.is_empty() {
+            request
+        } else {
+            request.header("Authorization", &format!("Bearer {}", self.api_key))
+        }
+        .abort_signal(Some(&signal));
         let request = match json_body {
             Some(json) => request
                 .header("Content-Type", "application/json")

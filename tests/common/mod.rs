@@ -22,3 +22,9 @@ pub fn production() -> String {
 pub fn staging() -> String {
     format!("{SERVICE}/staging/v1")
 }
+
+/// An origin where nothing listens (scripts/test.sh started a service there and stopped it).
+pub const REFUSED: &str = env!(
+    "PETSTORE_TEST_REFUSED",
+    "run the browser tests through scripts/test.sh, which picks a closed port"
+);

@@ -1,36 +1,92 @@
-//! The root component: routes and the context every page shares.
+//! The root component: configuration, routes and the context every page shares.
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::components::{Redirect, Route, Router, Routes};
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::{path, NavigateOptions};
 
-/// The application name, shown in the header and used in page titles.
+use crate::components::{EnvironmentBar, SignIn};
+use crate::config::{load_config, AppConfig, CONFIG_URL};
+use crate::pages::{ConfigErrorPage, NotFound, PetList, PetNew, PetView};
+use crate::session::{provide_session, use_session};
+use crate::storage;
+
+/// The application name, shown in the header and in page titles.
 pub const APP_NAME: &str = "Pet Store Admin";
 
-/// The whole admin app, ready to mount.
+/// The whole admin app, ready to mount. It first loads its configuration.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(
+    /// Where to read the configuration from (relative to the page, or absolute).
+    #[prop(into, default = CONFIG_URL.into())]
+    config_url: String,
+) -> impl IntoView {
+    let config = LocalResource::new(move || {
+        let url = config_url.clone();
+        async move { load_config(&url).await }
+    });
     view! {
         <Router>
-            <header class="app-header">
-                <h1>{APP_NAME}</h1>
-            </header>
-            <main>
-                <Routes fallback=|| view! { <p>"This page does not exist."</p> }>
-                    <Route path=path!("/") view=Home />
-                </Routes>
-            </main>
+            <Suspense fallback=|| view! { <p role="status">"Loading…"</p> }>
+                {move || Suspend::new(async move {
+                    match config.await {
+                        Ok(config) => view! { <Shell config /> }.into_any(),
+                        Err(error) => view! { <ConfigErrorPage error /> }.into_any(),
+                    }
+                })}
+            </Suspense>
         </Router>
     }
 }
 
-/// Placeholder home page until the pet pages exist.
+/// The signed-in frame: session, header, pages, and the sign-in form over them when needed.
 #[component]
-fn Home() -> impl IntoView {
+fn Shell(config: AppConfig) -> impl IntoView {
+    let session = provide_session(config);
+    remember_environment();
     view! {
-        <section>
-            <h2>"Pets"</h2>
-            <p>"The pet list, the add form and the pet view are on their way."</p>
-        </section>
+        <EnvironmentBar />
+        // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
+        <main inert=move || session.needs_sign_in()>
+            <Routes fallback=NotFound>
+                <Route path=path!("/") view=ToList />
+                <Route path=path!("/pets") view=PetList />
+                <Route path=path!("/pets/new") view=PetNew />
+                <Route path=path!("/pets/:id") view=PetView />
+            </Routes>
+        </main>
+        <Show when=move || session.needs_sign_in()>
+            <SignIn />
+        </Show>
     }
+}
+
+/// `/` leads to the list, in the same environment.
+#[component]
+fn ToList() -> impl IntoView {
+    let session = use_session();
+    view! { <Redirect path=session.href_untracked("/pets") /> }
+}
+
+/// Keeps the environment visible in the URL (so a copied link opens the same one) and
+/// remembered for this tab. These write to the address bar and to storage, outside the
+/// reactive graph, which is what effects are for.
+fn remember_environment() {
+    let session = use_session();
+    let location = use_location();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        let env = session.env();
+        storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
+        let mut query = location.query.get();
+        if query.get_str("env") != Some(env.as_str()) {
+            query.replace("env", env.as_str().to_owned());
+            let path = location.pathname.get_untracked();
+            let replace = NavigateOptions {
+                replace: true,
+                ..Default::default()
+            };
+            navigate(&format!("{path}{}", query.to_query_string()), replace);
+        }
+    });
 }

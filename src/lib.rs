@@ -5,5 +5,11 @@
 
 pub mod api;
 mod app;
+mod components;
+pub mod config;
+pub mod input;
+mod pages;
+mod session;
+mod storage;
 
-pub use app::App;
+pub use app::{App, APP_NAME};

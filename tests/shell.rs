@@ -4,36 +4,23 @@
 
 mod common;
 
+use common::ui::{link, open, settle, wait_until};
 use common::{production, staging, PROD_KEY};
 use gloo_net::http::Request;
-use leptos::mount::mount_to;
-use leptos::task::tick;
-use petstore_admin::App;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
-async fn app_mounts_into_its_own_element_and_shows_its_name() {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let host = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&host).unwrap();
-    let handle = mount_to(host.clone().unchecked_into(), App);
-    tick().await;
-
-    let heading = host
-        .query_selector("h1")
-        .unwrap()
-        .expect("the app renders a heading");
-    assert_eq!(heading.text_content().as_deref(), Some("Pet Store Admin"));
+async fn app_mounts_into_its_own_element_and_unmounts_cleanly() {
+    let app = open("/pets?env=production").await;
+    let host = app.host.clone();
+    wait_until("the header", || link(&host, "Pet Store Admin").is_some()).await;
     assert!(host.query_selector("main").unwrap().is_some());
-
-    drop(handle);
-    assert!(
-        host.query_selector("h1").unwrap().is_none(),
-        "unmounting removes the app"
-    );
+    drop(app);
+    settle().await;
+    settle().await;
+    assert!(!host.is_connected(), "the app and its element are gone");
 }
 
 #[wasm_bindgen_test]

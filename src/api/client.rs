@@ -67,8 +67,10 @@ impl Client {
         limit: u32,
         status: Option<&PetStatus>,
     ) -> Result<Vec<Pet>, ApiError> {
-        let url = list_url(&self.base_url, limit, status)?;
-        self.call(Request::get(&url), None).await
+        let query = list_query(limit, status)?;
+        let url = format!("{}/pets", self.base_url);
+        let request = Request::get(&url).query(query.iter().map(|(k, v)| (*k, v.as_str())));
+        self.call(request, None).await
     }
 
     /// `createPet`: adds `pet` and returns it with the id the service assigned.
@@ -134,33 +136,27 @@ impl Client {
     }
 }
 
-/// The URL of `listPets`, or [`ApiError::Invalid`] for a limit outside 1..=100 or a status the
-/// interface does not define.
-pub fn list_url(
-    base_url: &str,
+/// The query of `listPets`, or [`ApiError::Invalid`] for a limit outside 1..=100 or a status
+/// the interface does not define. Encoding is left to the browser's `URLSearchParams`.
+pub fn list_query(
     limit: u32,
     status: Option<&PetStatus>,
-) -> Result<String, ApiError> {
+) -> Result<Vec<(&'static str, String)>, ApiError> {
     if !LIMIT_RANGE.contains(&limit) {
         return Err(ApiError::Invalid(format!(
             "The limit must be a whole number from 1 to 100 (got {limit})."
         )));
     }
-    let mut query = form_urlencoded::Serializer::new(String::new());
-    query.append_pair("limit", &limit.to_string());
+    let mut query = vec![("limit", limit.to_string())];
     if let Some(status) = status {
         if !status.is_known() {
             return Err(ApiError::Invalid(format!(
                 "\"{status}\" is not a status the service can filter by."
             )));
         }
-        query.append_pair("status", status.as_str());
+        query.push(("status", status.as_str().to_owned()));
     }
-    Ok(format!(
-        "{}/pets?{}",
-        base_url.trim_end_matches('/'),
-        query.finish()
-    ))
+    Ok(query)
 }
 
 /// The URL of `getPet` for `id`.
@@ -191,31 +187,22 @@ mod tests {
     const BASE: &str = "https://pets.example/v1";
 
     #[test]
-    fn list_url_sends_limit_and_known_status() {
+    fn list_query_sends_limit_and_known_status() {
+        assert_eq!(list_query(20, None).unwrap(), [("limit", "20".to_owned())]);
         assert_eq!(
-            list_url(BASE, 20, None).unwrap(),
-            format!("{BASE}/pets?limit=20")
+            list_query(100, Some(&PetStatus::Sold)).unwrap(),
+            [("limit", "100".to_owned()), ("status", "sold".to_owned())]
         );
-        assert_eq!(
-            list_url(&format!("{BASE}/"), 100, Some(&PetStatus::Sold)).unwrap(),
-            format!("{BASE}/pets?limit=100&status=sold")
-        );
-        assert_eq!(
-            list_url(BASE, 1, None).unwrap(),
-            format!("{BASE}/pets?limit=1")
-        );
+        assert_eq!(list_query(1, None).unwrap(), [("limit", "1".to_owned())]);
     }
 
     #[test]
-    fn list_url_refuses_what_the_interface_does_not_allow() {
-        assert!(matches!(list_url(BASE, 0, None), Err(ApiError::Invalid(_))));
-        assert!(matches!(
-            list_url(BASE, 101, None),
-            Err(ApiError::Invalid(_))
-        ));
+    fn list_query_refuses_what_the_interface_does_not_allow() {
+        assert!(matches!(list_query(0, None), Err(ApiError::Invalid(_))));
+        assert!(matches!(list_query(101, None), Err(ApiError::Invalid(_))));
         let odd = PetStatus::Other("a&b=c".into());
         assert!(matches!(
-            list_url(BASE, 5, Some(&odd)),
+            list_query(5, Some(&odd)),
             Err(ApiError::Invalid(_))
         ));
     }

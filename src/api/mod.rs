@@ -7,7 +7,9 @@ mod deprecation;
 mod error;
 mod models;
 
-pub use client::{decode, list_url, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT, LIMIT_RANGE};
+pub use client::{
+    decode, list_query, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT, LIMIT_RANGE,
+};
 pub use deprecation::{Date, GET_PET_REMOVAL};
 pub use error::{ApiError, ErrorDetails};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};

@@ -28,3 +28,6 @@ pub const REFUSED: &str = env!(
     "PETSTORE_TEST_REFUSED",
     "run the browser tests through scripts/test.sh, which picks a closed port"
 );
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,71 @@
+//! How errors are shown: a plain sentence in a `role="alert"`, and a "Details" disclosure
+//! with the status, code and message behind it.
+
+use leptos::prelude::*;
+
+use crate::api::ApiError;
+
+/// One error, in plain words, with its technical details folded away.
+#[component]
+pub fn ErrorAlert(
+    /// The error to show.
+    error: ApiError,
+    /// A sentence that replaces the error's own, where the page knows better (e.g. which pet
+    /// was not found).
+    #[prop(optional, into)]
+    summary: Option<String>,
+) -> impl IntoView {
+    let details = error.details();
+    let summary = summary.unwrap_or_else(|| error.to_string());
+    let status = details
+        .status
+        .map_or_else(|| "no answer".to_owned(), |s| s.to_string());
+    let dash = || "—".to_owned();
+    view! {
+        <div class="alert" role="alert">
+            <p>{summary}</p>
+            <details>
+                <summary>"Details"</summary>
+                <dl>
+                    <dt>"Status"</dt>
+                    <dd>{status}</dd>
+                    <dt>"Code"</dt>
+                    <dd>{details.code.unwrap_or_else(dash)}</dd>
+                    <dt>"Message"</dt>
+                    <dd>{details.message.unwrap_or_else(dash)}</dd>
+                </dl>
+            </details>
+        </div>
+    }
+}
+
+/// An `<ErrorBoundary>` fallback that shows each caught error with [`ErrorAlert`].
+/// `not_found`, when given, is the sentence shown for a 404.
+pub fn error_fallback(
+    not_found: Option<String>,
+) -> impl Fn(ArcRwSignal<Errors>) -> AnyView + Clone + Send + 'static {
+    move |errors: ArcRwSignal<Errors>| {
+        let not_found = not_found.clone();
+        let list = move || {
+            errors.with(|errors| {
+                errors
+                    .iter()
+                    .map(
+                        |(_, error)| match (error.downcast_ref::<ApiError>(), &not_found) {
+                            (Some(api @ ApiError::NotFound(_)), Some(summary)) => {
+                                let summary = summary.clone();
+                                view! { <ErrorAlert error=api.clone() summary /> }.into_any()
+                            }
+                            (Some(api), _) => view! { <ErrorAlert error=api.clone() /> }.into_any(),
+                            (None, _) => {
+                                view! { <div class="alert" role="alert">{error.to_string()}</div> }
+                                    .into_any()
+                            }
+                        },
+                    )
+                    .collect_view()
+            })
+        };
+        list.into_any()
+    }
+}

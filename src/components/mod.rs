@@ -1,0 +1,13 @@
+//! Small pieces shared by the pages.
+
+mod env_bar;
+mod error_alert;
+mod pet_table;
+mod sign_in;
+mod title;
+
+pub use env_bar::EnvironmentBar;
+pub use error_alert::{error_fallback, ErrorAlert};
+pub use pet_table::PetTable;
+pub use sign_in::SignIn;
+pub use title::page_title;

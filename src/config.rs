@@ -1,0 +1,179 @@
+//! The deployment configuration (`config.json`, served beside `index.html`), so one build runs
+//! against any pair of deployments without recompiling.
+
+use std::fmt;
+
+use gloo_net::http::Request;
+use serde::Deserialize;
+use thiserror::Error;
+
+/// Where the app looks for its configuration, relative to the page's base URL.
+pub const CONFIG_URL: &str = "config.json";
+
+/// One of the two deployments of the service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Environment {
+    /// The live store.
+    Production,
+    /// The place to try things.
+    Staging,
+}
+
+impl Environment {
+    /// Both, in the order they are offered.
+    pub const ALL: [Environment; 2] = [Environment::Production, Environment::Staging];
+
+    /// The value used in the URL (`?env=`), storage keys and the `<select>`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Environment::Production => "production",
+            Environment::Staging => "staging",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Environment::Production => "Production",
+            Environment::Staging => "Staging",
+        }
+    }
+
+    /// The environment named by `value` (exactly as [`Environment::as_str`] writes it).
+    pub fn parse(value: &str) -> Option<Environment> {
+        Environment::ALL.into_iter().find(|e| e.as_str() == value)
+    }
+}
+
+impl fmt::Display for Environment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// One deployment's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentConfig {
+    /// The service's base URL, ending in `/v1`.
+    pub base_url: String,
+}
+
+/// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct AppConfig {
+    /// The production deployment.
+    pub production: DeploymentConfig,
+    /// The staging deployment.
+    pub staging: DeploymentConfig,
+}
+
+impl AppConfig {
+    /// The base URL of `env`.
+    pub fn base_url(&self, env: Environment) -> &str {
+        match env {
+            Environment::Production => &self.production.base_url,
+            Environment::Staging => &self.staging.base_url,
+        }
+    }
+
+    /// Parses and checks the text of `config.json`.
+    pub fn parse(text: &str) -> Result<AppConfig, ConfigError> {
+        let config: AppConfig =
+            serde_json::from_str(text).map_err(|e| ConfigError::Malformed(e.to_string()))?;
+        for env in Environment::ALL {
+            let url = config.base_url(env).trim_end_matches('/');
+            let absolute = url.starts_with("https://") || url.starts_with("http://");
+            if !absolute || !url.ends_with("/v1") {
+                return Err(ConfigError::Malformed(format!(
+                    "{}.baseUrl must be an http(s) address ending in /v1, not \"{url}\"",
+                    env.as_str()
+                )));
+            }
+        }
+        Ok(config)
+    }
+}
+
+/// Why the configuration could not be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// The file could not be fetched (absent, or the request failed).
+    #[error("config.json could not be loaded: {0}")]
+    Missing(String),
+    /// The file is not the expected JSON.
+    #[error("config.json is not valid: {0}")]
+    Malformed(String),
+}
+
+/// Fetches and checks the configuration at `url`.
+pub async fn load_config(url: &str) -> Result<AppConfig, ConfigError> {
+    let response = Request::get(url)
+        .send()
+        .await
+        .map_err(|e| ConfigError::Missing(e.to_string()))?;
+    if !response.ok() {
+        return Err(ConfigError::Missing(format!(
+            "the server answered {} for {url}",
+            response.status()
+        )));
+    }
+    let text = response
+        .text()
+        .await
+        .map_err(|e| ConfigError::Missing(e.to_string()))?;
+    AppConfig::parse(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"{"production":{"baseUrl":"https://pets.example/v1"},
+                          "staging":{"baseUrl":"http://127.0.0.1:8081/staging/v1/"}}"#;
+
+    #[test]
+    fn a_good_config_parses() {
+        let c = AppConfig::parse(GOOD).unwrap();
+        assert_eq!(
+            c.base_url(Environment::Production),
+            "https://pets.example/v1"
+        );
+        assert_eq!(
+            c.base_url(Environment::Staging),
+            "http://127.0.0.1:8081/staging/v1/"
+        );
+    }
+
+    #[test]
+    fn malformed_configs_say_what_is_wrong() {
+        let cases = [
+            ("", "EOF"),
+            ("<html>", "expected value"),
+            (
+                r#"{"production":{"baseUrl":"https://a/v1"}}"#,
+                "missing field `staging`",
+            ),
+            (
+                r#"{"production":{"baseUrl":"https://a/v2"},"staging":{"baseUrl":"https://b/v1"}}"#,
+                "production.baseUrl must be",
+            ),
+            (
+                r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"/v1"}}"#,
+                "staging.baseUrl must be",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = AppConfig::parse(text).unwrap_err();
+            assert!(err.to_string().contains(expected), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn environments_round_trip_through_their_names() {
+        for env in Environment::ALL {
+            assert_eq!(Environment::parse(env.as_str()), Some(env));
+        }
+        assert_eq!(Environment::parse("Production"), None);
+    }
+}

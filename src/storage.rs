@@ -1,0 +1,39 @@
+//! This tab's `sessionStorage`: where keys, the chosen environment and the form draft live.
+//! Nothing is ever written to `localStorage`, so closing the tab forgets every key.
+//!
+//! Storage can be unavailable (blocked, or full): the app then keeps working with what it
+//! has in memory for this page, which is why failures here are not reported as errors.
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The value under `key`, if storage is available and holds one.
+pub fn get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok()?
+}
+
+/// Stores `value` under `key` (best effort, see the module docs).
+pub fn set(key: &str, value: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// Removes `key` (best effort, see the module docs).
+pub fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// The storage key of an environment's API key.
+pub fn api_key_slot(env: crate::config::Environment) -> String {
+    format!("petstore-admin.api-key.{}", env.as_str())
+}
+
+/// The storage key of the environment last chosen in this tab.
+pub const ENVIRONMENT_SLOT: &str = "petstore-admin.environment";
+
+/// The storage key of the add form's unsent draft.
+pub const DRAFT_SLOT: &str = "petstore-admin.new-pet-draft";

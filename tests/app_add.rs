@@ -1,0 +1,212 @@
+//! The add form: validation, the service's 400, one click one pet, a refused key mid-draft,
+//! and a network failure.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::ui::*;
+use common::{production, PROD_KEY, REFUSED, STAGING_KEY};
+use petstore_admin::api::Client;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// How many pets named `name` production holds now.
+async fn count_named(name: &str) -> usize {
+    let pets = Client::new(&production(), PROD_KEY)
+        .list_pets(100, None)
+        .await
+        .unwrap();
+    pets.iter().filter(|p| p.name == name).count()
+}
+
+/// A name no other test uses.
+fn unique(prefix: &str) -> String {
+    format!("{prefix} {}", js_sys::Date::now())
+}
+
+async fn fill(host: &web_sys::Element, name: &str, category: &str, status: &str) {
+    type_into(&input(host, "Name").await, name).await;
+    type_into(&input(host, "Category ID").await, category).await;
+    choose(&select(host, "Status").await, status).await;
+}
+
+fn posts() -> usize {
+    sent()
+        .iter()
+        .filter(|(method, _, _)| method == "POST")
+        .count()
+}
+
+#[wasm_bindgen_test]
+async fn adds_a_pet_and_lands_on_its_view() {
+    let name = unique("Biscuit");
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, &name, "7", "pending").await;
+    click(&button(host, "Add pet").unwrap()).await;
+
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    let path = address();
+    assert!(
+        path.starts_with("/pets/") && path.ends_with("?env=production"),
+        "{path}"
+    );
+    let id: i64 = path["/pets/".len()..path.find('?').unwrap()]
+        .parse()
+        .unwrap();
+    assert!(
+        id > 9_007_199_254_740_993,
+        "new ids follow the big seeded one"
+    );
+    let text = page_text(host);
+    assert!(text.contains(&id.to_string()) && text.contains(&name) && text.contains("pending"));
+    assert_eq!(count_named(&name).await, 1);
+}
+
+#[wasm_bindgen_test]
+async fn client_side_validation_shows_messages_next_to_the_fields() {
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "   ", "1.5", "").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    pause(50).await;
+    let name_error = host.query_selector("#pet-name-error").unwrap().unwrap();
+    assert_eq!(name_error.text_content().unwrap(), "Enter a name.");
+    let name = input(host, "Name").await;
+    assert_eq!(
+        name.get_attribute("aria-describedby").unwrap(),
+        "pet-name-error"
+    );
+    assert_eq!(name.get_attribute("aria-invalid").unwrap(), "true");
+    assert!(page_text(host).contains("The category ID must be a whole number"));
+
+    type_into(&input(host, "Category ID").await, "9223372036854775808").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    pause(50).await;
+    assert!(
+        page_text(host).contains("must be between -9223372036854775808 and 9223372036854775807")
+    );
+    assert_eq!(posts(), 0, "nothing invalid is sent");
+}
+
+#[wasm_bindgen_test]
+async fn a_400_from_the_service_is_shown_on_the_form_with_the_input_kept() {
+    let long = "x".repeat(201);
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, &long, "3", "sold").await;
+    click(&button(host, "Add pet").unwrap()).await;
+
+    wait_until("the service's refusal", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("did not accept this pet"))
+    })
+    .await;
+    let alert = alerts(host).join(" ");
+    assert!(
+        alert.contains("400") && alert.contains("invalid_name"),
+        "details: {alert}"
+    );
+    assert_eq!(input(host, "Name").await.value(), long);
+    assert_eq!(input(host, "Category ID").await.value(), "3");
+    assert_eq!(select(host, "Status").await.value(), "sold");
+    assert!(address().starts_with("/pets/new"));
+}
+
+#[wasm_bindgen_test]
+async fn double_clicking_add_pet_creates_one_pet() {
+    let name = unique("Twice");
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, &name, "2", "").await;
+    let add = button(host, "Add pet").unwrap();
+    add.click();
+    add.click();
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    assert_eq!(posts(), 1);
+    assert_eq!(count_named(&name).await, 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_key_keeps_the_draft_and_the_right_key_creates_one_pet() {
+    let name = unique("Patience");
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, "not-the-key").await;
+    fill(host, &name, "5", "available").await;
+    click(&button(host, "Add pet").unwrap()).await;
+
+    wait_until("the sign-in dialog again", || dialog_shown(host)).await;
+    assert!(alerts(host)
+        .iter()
+        .any(|a| a.contains("did not accept the API key for Production")));
+    assert_eq!(
+        input(host, "Name").await.value(),
+        name,
+        "the draft is intact"
+    );
+
+    sign_in(host, PROD_KEY).await;
+    wait_until("the dialog to close", || !dialog_shown(host)).await;
+    assert_eq!(input(host, "Name").await.value(), name);
+    assert_eq!(input(host, "Category ID").await.value(), "5");
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    assert_eq!(count_named(&name).await, 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_network_failure_says_the_pet_may_or_may_not_exist() {
+    let down = format!("{REFUSED}/production/v1");
+    let app = open_with("/pets/new?env=production", &config_url(&down, &down)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "Lost In Transit", "1", "").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the uncertain outcome", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("may or may not have been created"))
+    })
+    .await;
+    assert!(link(host, "Check the list").is_some());
+    assert_eq!(input(host, "Name").await.value(), "Lost In Transit");
+}
+
+#[wasm_bindgen_test]
+async fn the_draft_survives_a_reload_and_goes_to_the_chosen_environment() {
+    let name = unique("Staged");
+    let app = open("/pets/new?env=staging").await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    fill(host, &name, "4", "").await;
+    assert!(page_text(host).contains("The pet will be added to Staging."));
+    drop(app);
+
+    let again = reopen().await;
+    let host = &again.host;
+    assert_eq!(input(host, "Name").await.value(), name);
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    let post = sent().into_iter().find(|(m, _, _)| m == "POST").unwrap();
+    assert!(post.1.contains("/staging/v1/pets") && post.2 == format!("Bearer {STAGING_KEY}"));
+    assert_eq!(count_named(&name).await, 0, "nothing reached production");
+}

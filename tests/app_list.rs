@@ -1,0 +1,176 @@
+//! The list page, driven as a store manager would: sign in, list, filter, change the limit.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::ui::*;
+use common::{PROD_KEY, SERVICE};
+use petstore_admin::api::{Client, NewPet};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn signs_in_and_lists_production_pets_with_exact_ids() {
+    let app = open("/").await;
+    let host = &app.host;
+    wait_until("the sign-in dialog shows", || dialog_shown(host)).await;
+    assert!(
+        sent().iter().all(|(_, url, _)| !url.contains("/pets")),
+        "no request before a key"
+    );
+
+    sign_in(host, PROD_KEY).await;
+    wait_until("20 rows", || rows(host).len() == 20).await;
+    assert!(!dialog_shown(host));
+    assert_eq!(address(), "/pets?env=production");
+    assert_eq!(headers(host), ["ID", "Name", "Category", "Status"]);
+    let barney = rows(host)
+        .into_iter()
+        .find(|r| r[1] == "Big Id Barney")
+        .unwrap();
+    assert_eq!(
+        barney,
+        ["9007199254740993", "Big Id Barney", "1", "available"]
+    );
+    assert!(page_text(host).contains("Showing the first 20"));
+    assert!(
+        link(host, "9007199254740993").is_some(),
+        "each row links to the pet's view"
+    );
+    assert_eq!(
+        web_sys::window().unwrap().document().unwrap().title(),
+        "Pets (Production) · Pet Store Admin"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn filters_by_each_status_and_keeps_it_in_the_url() {
+    let app = open("/pets?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the first page", || rows(host).len() == 20).await;
+
+    for status in ["available", "pending", "sold"] {
+        choose(&select(host, "Status").await, status).await;
+        wait_until(&format!("only {status} rows"), || {
+            let rows = rows(host);
+            !rows.is_empty() && rows.iter().all(|r| r[3] == status)
+        })
+        .await;
+        assert!(
+            address().contains(&format!("status={status}")),
+            "{}",
+            address()
+        );
+    }
+    choose(&select(host, "Status").await, "").await;
+    wait_until("all statuses again", || rows(host).len() == 20).await;
+    assert!(!address().contains("status="));
+}
+
+#[wasm_bindgen_test]
+async fn the_limit_drives_the_request_and_the_url() {
+    let app = open("/pets?env=production&status=available").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("available rows", || !rows(host).is_empty()).await;
+
+    type_into(&input(host, "Limit").await, "3").await;
+    wait_until("3 rows", || rows(host).len() == 3).await;
+    assert!(address().contains("limit=3") && address().contains("status=available"));
+    assert!(rows(host).iter().all(|r| r[3] == "available"));
+    assert!(page_text(host).contains("Showing the first 3"));
+    let last = sent().into_iter().last().unwrap();
+    assert!(
+        last.1
+            .ends_with("/production/v1/pets?limit=3&status=available"),
+        "{last:?}"
+    );
+
+    type_into(&input(host, "Limit").await, "101").await;
+    wait_until("a message for 101", || {
+        page_text(host).contains("from 1 to 100")
+    })
+    .await;
+    assert_eq!(rows(host).len(), 3, "an invalid limit is not sent");
+}
+
+#[wasm_bindgen_test]
+async fn a_limit_from_the_url_is_used_and_reload_keeps_it() {
+    let app = open("/pets?env=production&limit=100").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("more than 20 rows", || rows(host).len() > 20).await;
+    assert_eq!(input(host, "Limit").await.value(), "100");
+    drop(app);
+
+    // A reload is a new mount on the same address, in the same tab (sessionStorage kept).
+    let again = reopen().await;
+    let host = &again.host;
+    wait_until("the same rows without signing in again", || {
+        rows(host).len() > 20
+    })
+    .await;
+    assert!(!dialog_shown(host));
+}
+
+#[wasm_bindgen_test]
+async fn markup_in_a_name_is_shown_as_text() {
+    let markup = "<img src=x onerror=alert(1)>";
+    let client = Client::new(&common::production(), PROD_KEY);
+    let pet = NewPet {
+        name: markup.into(),
+        category_id: 1,
+        status: None,
+    };
+    let created = client.create_pet(&pet).await.unwrap();
+
+    let app = open("/pets?env=production&limit=100").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the pet with markup", || {
+        rows(host).iter().any(|r| r[0] == created.id.to_string())
+    })
+    .await;
+    let row = rows(host)
+        .into_iter()
+        .find(|r| r[0] == created.id.to_string())
+        .unwrap();
+    assert_eq!(row[1], markup);
+    assert_eq!(row[3], "—", "no status is shown as a dash");
+    assert!(
+        host.query_selector("img").unwrap().is_none(),
+        "no element was made from the name"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn unknown_statuses_from_the_service_are_shown_as_text() {
+    let odd = format!("{SERVICE}/faults/unknown-status/v1");
+    let app = open_with("/pets?env=production", &config_url(&odd, &odd)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("three rows", || rows(host).len() == 3).await;
+    assert_eq!(
+        rows(host)[1],
+        ["9007199254740993", "Odd", "2", "quarantined"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_empty_result_says_so() {
+    let empty = format!("{SERVICE}/faults/slow/v1");
+    let app = open_with("/pets?env=production", &config_url(&empty, &empty)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the loading indicator", || {
+        page_text(host).contains("Loading")
+    })
+    .await;
+    wait_until("the empty state", || {
+        page_text(host).contains("No pets match")
+    })
+    .await;
+    assert!(host.query_selector("table").unwrap().is_none());
+}

@@ -1,0 +1,207 @@
+//! The pet view, environments and keys, sign-out, a 401 mid-session, and the configuration.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::ui::*;
+use common::{PROD_KEY, SERVICE, STAGING_KEY};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn a_pet_opened_by_url_shows_its_id_exactly_and_the_deprecation() {
+    let app = open("/pets/9007199254740993?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the pet", || page_text(host).contains("Big Id Barney")).await;
+    let text = page_text(host);
+    assert!(text.contains("9007199254740993"), "{text}");
+    assert!(!text.contains("9007199254740992"));
+    assert!(
+        text.contains("5 December 2030") && text.contains("days left"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Pet added."),
+        "only a creation shows that notice"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_non_numeric_id_is_explained_without_a_request() {
+    let app = open("/pets/abc?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the explanation", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("“abc” is not a pet id"))
+    })
+    .await;
+    pause(100).await;
+    assert!(
+        sent().iter().all(|(_, url, _)| !url.contains("/pets/")),
+        "{:?}",
+        sent()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_unknown_id_says_the_pet_does_not_exist_here() {
+    let app = open("/pets/424242?env=staging").await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    wait_until("the 404", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("There is no pet with id 424242 in Staging."))
+    })
+    .await;
+    assert!(
+        alerts(host).join(" ").contains("not_found"),
+        "details hold the code"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn switching_environment_shows_its_data_and_sends_only_its_key() {
+    let app = open("/pets?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("production rows", || {
+        rows(host).iter().any(|r| r[1] == "Rex")
+    })
+    .await;
+    assert!(host
+        .query_selector("header.env-production")
+        .unwrap()
+        .is_some());
+
+    choose(&select(host, "Environment").await, "staging").await;
+    wait_until("a request for the staging key", || dialog_shown(host)).await;
+    assert!(address().contains("env=staging"));
+    assert!(host.query_selector("header.env-staging").unwrap().is_some());
+    assert!(page_text(host).contains("Sign in to Staging"));
+    sign_in(host, STAGING_KEY).await;
+    wait_until("staging rows", || {
+        rows(host).iter().any(|r| r[1] == "Staging Sam")
+    })
+    .await;
+    assert!(
+        rows(host)
+            .iter()
+            .all(|r| r[1] != "Rex" && r[1] != "Big Id Barney"),
+        "no production pet"
+    );
+
+    choose(&select(host, "Environment").await, "production").await;
+    wait_until("production rows again, no new sign-in", || {
+        !dialog_shown(host) && rows(host).iter().any(|r| r[1] == "Rex")
+    })
+    .await;
+
+    let requests = sent();
+    assert!(requests
+        .iter()
+        .any(|(_, url, _)| url.contains("/staging/v1/")));
+    for (_, url, auth) in requests.iter().filter(|(_, url, _)| url.contains("/v1/")) {
+        let expected = if url.contains("/staging/v1/") {
+            STAGING_KEY
+        } else {
+            PROD_KEY
+        };
+        assert_eq!(auth, &format!("Bearer {expected}"), "{url}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_key_lives_in_session_storage_only_and_sign_out_forgets_it() {
+    let app = open("/pets?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("rows", || !rows(host).is_empty()).await;
+    let w = web_sys::window().unwrap();
+    assert!(!w.location().href().unwrap().contains(PROD_KEY));
+    let local = w.local_storage().unwrap().unwrap();
+    let stored: Vec<String> = (0..local.length().unwrap())
+        .filter_map(|i| local.key(i).unwrap())
+        .filter_map(|k| local.get_item(&k).unwrap())
+        .collect();
+    assert!(
+        stored.iter().all(|v| !v.contains(PROD_KEY)),
+        "nothing in localStorage"
+    );
+
+    click(&button(host, "Sign out").unwrap()).await;
+    wait_until("the sign-in dialog", || dialog_shown(host)).await;
+    drop(app);
+    let again = reopen().await;
+    wait_until("a sign-in after reload too", || dialog_shown(&again.host)).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_401_mid_session_asks_for_a_key_and_keeps_the_filters() {
+    let app = open("/pets?env=production&status=sold&limit=2").await;
+    let host = &app.host;
+    sign_in(host, "expired-key").await;
+    wait_until("the refusal", || {
+        dialog_shown(host) && page_text(host).contains("did not accept the API key")
+    })
+    .await;
+    sign_in(host, PROD_KEY).await;
+    wait_until("two sold rows", || {
+        let rows = rows(host);
+        rows.len() == 2 && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
+    assert!(address().contains("status=sold") && address().contains("limit=2"));
+    assert_eq!(select(host, "Status").await.value(), "sold");
+}
+
+#[wasm_bindgen_test]
+async fn the_environment_is_remembered_for_the_tab() {
+    let app = open("/pets?env=staging").await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    wait_until("staging rows", || !rows(host).is_empty()).await;
+    drop(app);
+    let w = web_sys::window().unwrap();
+    w.history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/"))
+        .unwrap();
+    let again = reopen().await;
+    wait_until("staging from memory", || address() == "/pets?env=staging").await;
+    wait_until("rows", || {
+        rows(&again.host).iter().any(|r| r[1] == "Staging Sam")
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn a_missing_or_malformed_config_says_what_is_wrong() {
+    let app = open_with("/pets", &format!("{SERVICE}/no-config-here.json")).await;
+    wait_until("the config error", || {
+        alerts(&app.host)
+            .iter()
+            .any(|a| a.contains("config.json could not be loaded"))
+    })
+    .await;
+    drop(app);
+    let bad = format!(
+        "data:application/json,{}",
+        js_sys::encode_uri_component("{\"production\":")
+    );
+    let app = open_with("/pets", &bad).await;
+    wait_until("the malformed config error", || {
+        alerts(&app.host)
+            .iter()
+            .any(|a| a.contains("config.json is not valid"))
+    })
+    .await;
+    assert!(
+        page_text(&app.host).contains("baseUrl"),
+        "the page shows the expected format"
+    );
+}

@@ -1,0 +1,274 @@
+//! Driving the mounted app the way a person does: find things by label, role and text, type,
+//! choose, click, and wait for the page to show the result.
+
+use std::future::Future;
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use petstore_admin::App;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+use super::{production, staging};
+
+/// The app mounted in its own element; unmounted and removed on drop.
+pub struct Mounted {
+    /// The element the app is mounted into.
+    pub host: Element,
+    handle: Option<Box<dyn std::any::Any>>,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        // Unmount on the next task, as a page would: effects already scheduled by the last
+        // interaction run first, against a live app. `open` waits for this before mounting.
+        let (handle, host) = (self.handle.take(), self.host.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            settle().await;
+            drop(handle);
+            host.remove();
+        });
+    }
+}
+
+/// Lets the browser finish the current task: effects run, the DOM is updated.
+pub async fn settle() {
+    TimeoutFuture::new(0).await;
+}
+
+fn window() -> web_sys::Window {
+    web_sys::window().unwrap()
+}
+
+/// A `data:` URL holding a config.json with these base URLs.
+pub fn config_url(production: &str, staging: &str) -> String {
+    let json = format!(
+        r#"{{"production":{{"baseUrl":"{production}"}},"staging":{{"baseUrl":"{staging}"}}}}"#
+    );
+    format!(
+        "data:application/json,{}",
+        js_sys::encode_uri_component(&json)
+    )
+}
+
+/// Starts a fresh tab at `path` (empty sessionStorage, requests recorded) and mounts the app
+/// configured with the test service's two deployments.
+pub async fn open(path: &str) -> Mounted {
+    open_with(path, &config_url(&production(), &staging())).await
+}
+
+/// Like [`open`], with another config.json URL.
+pub async fn open_with(path: &str, config: &str) -> Mounted {
+    settle().await;
+    settle().await;
+    let w = window();
+    w.session_storage().unwrap().unwrap().clear().unwrap();
+    w.history()
+        .unwrap()
+        .replace_state_with_url(&JsValue::NULL, "", Some(path))
+        .unwrap();
+    record_requests();
+    mount(config)
+}
+
+/// Mounts the app again at the current address in the same tab, as a reload does.
+pub async fn reopen() -> Mounted {
+    settle().await;
+    settle().await;
+    record_requests();
+    mount(&config_url(&production(), &staging()))
+}
+
+fn mount(config: &str) -> Mounted {
+    let document = window().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let config = config.to_owned();
+    let handle = mount_to(host.clone().unchecked_into(), move || {
+        view! { <App config_url=config.clone() /> }
+    });
+    Mounted {
+        host,
+        handle: Some(Box::new(handle)),
+    }
+}
+
+/// Waits (up to 10 s) until `check` holds, polling; panics with `what` otherwise.
+pub async fn wait_until(what: &str, check: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if check() {
+            return;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+/// Waits until `find` returns something, and returns it.
+pub async fn wait_for<T>(what: &str, find: impl Fn() -> Option<T>) -> T {
+    for _ in 0..500 {
+        if let Some(found) = find() {
+            return found;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Lets pending tasks and timers run for `ms` milliseconds.
+pub fn pause(ms: u32) -> impl Future<Output = ()> {
+    TimeoutFuture::new(ms)
+}
+
+fn all(host: &Element, selector: &str) -> Vec<Element> {
+    let list = host.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn text(e: &Element) -> String {
+    e.text_content().unwrap_or_default().trim().to_owned()
+}
+
+/// The form control labelled `label` (by its `<label for>`), if shown.
+pub fn by_label(host: &Element, label: &str) -> Option<HtmlElement> {
+    let label = all(host, "label").into_iter().find(|l| text(l) == label)?;
+    let id = label.get_attribute("for")?;
+    host.query_selector(&format!("#{id}"))
+        .ok()??
+        .dyn_into()
+        .ok()
+}
+
+/// The input labelled `label`, waiting for it to appear.
+pub async fn input(host: &Element, label: &str) -> HtmlInputElement {
+    wait_for(&format!("the input labelled {label}"), || {
+        by_label(host, label)
+    })
+    .await
+    .unchecked_into()
+}
+
+/// The select labelled `label`, waiting for it to appear.
+pub async fn select(host: &Element, label: &str) -> HtmlSelectElement {
+    wait_for(&format!("the select labelled {label}"), || {
+        by_label(host, label)
+    })
+    .await
+    .unchecked_into()
+}
+
+/// The button whose text is `name`, if shown.
+pub fn button(host: &Element, name: &str) -> Option<HtmlElement> {
+    all(host, "button")
+        .into_iter()
+        .find(|b| text(b) == name)
+        .map(JsCast::unchecked_into)
+}
+
+/// The link whose text is `name`, if shown.
+pub fn link(host: &Element, name: &str) -> Option<HtmlElement> {
+    all(host, "a")
+        .into_iter()
+        .find(|a| text(a) == name)
+        .map(JsCast::unchecked_into)
+}
+
+/// The texts of every `role="alert"` element.
+pub fn alerts(host: &Element) -> Vec<String> {
+    all(host, "[role=alert]").iter().map(text).collect()
+}
+
+/// Whether the sign-in dialog is showing.
+pub fn dialog_shown(host: &Element) -> bool {
+    !all(host, "[role=dialog]").is_empty()
+}
+
+/// The rows of the table body, each as its cells' texts.
+pub fn rows(host: &Element) -> Vec<Vec<String>> {
+    all(host, "table tbody tr")
+        .iter()
+        .map(|tr| all(tr, "td").iter().map(text).collect())
+        .collect()
+}
+
+/// The column headers of the table.
+pub fn headers(host: &Element) -> Vec<String> {
+    all(host, "table thead th").iter().map(text).collect()
+}
+
+/// The page's text.
+pub fn page_text(host: &Element) -> String {
+    text(host)
+}
+
+fn fire(target: &Element, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).unwrap();
+    target.dispatch_event(&event).unwrap();
+}
+
+/// Types `value` into `input` (replacing what was there), as `input` then `change` events.
+pub async fn type_into(input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    fire(input, "input");
+    fire(input, "change");
+    settle().await;
+}
+
+/// Chooses the option with `value` in `select`.
+pub async fn choose(select: &HtmlSelectElement, value: &str) {
+    select.set_value(value);
+    fire(select, "change");
+    settle().await;
+}
+
+/// Clicks `element`, then lets the page react.
+pub async fn click(element: &HtmlElement) {
+    element.click();
+    settle().await;
+}
+
+/// Signs in through the dialog with `key`.
+pub async fn sign_in(host: &Element, key: &str) {
+    let field = input(host, "API key").await;
+    type_into(&field, key).await;
+    click(&button(host, "Sign in").expect("a Sign in button")).await;
+}
+
+/// The current address (path and query).
+pub fn address() -> String {
+    let l = window().location();
+    format!("{}{}", l.pathname().unwrap(), l.search().unwrap())
+}
+
+/// Wraps `window.fetch` to record every request's URL, method and Authorization header.
+fn record_requests() {
+    let wrap = js_sys::Function::new_no_args(
+        "window.__sent = [];
+         if (!window.__fetch) { window.__fetch = window.fetch; }
+         window.fetch = function (input, init) {
+           const r = input instanceof Request ? input : new Request(input, init);
+           window.__sent.push([r.method, r.url, r.headers.get('Authorization') || '']);
+           return window.__fetch.call(window, input, init);
+         };",
+    );
+    wrap.call0(&JsValue::NULL).unwrap();
+}
+
+/// The requests sent since the page was opened: (method, URL, Authorization header).
+pub fn sent() -> Vec<(String, String, String)> {
+    let list = js_sys::Reflect::get(&window(), &"__sent".into()).unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .map(|entry| {
+            let e = js_sys::Array::from(&entry);
+            let s = |i| e.get(i).as_string().unwrap_or_default();
+            (s(0), s(1), s(2))
+        })
+        .collect()
+}

@@ -19,9 +19,13 @@ start_service
 kill "$SERVICE_PID"
 wait "$SERVICE_PID" 2>/dev/null || true
 export PETSTORE_TEST_REFUSED="$SERVICE_ORIGIN"
+# A slow one, to see loading states.
+start_service --latency-ms 400
+slow_pid=$SERVICE_PID
+export PETSTORE_TEST_SLOW="$SERVICE_ORIGIN"
 start_service --fault-routes
-trap 'kill "$SERVICE_PID" 2>/dev/null || true' EXIT
-# Read at compile time by the browser tests (tests/common): where the service listens.
+trap 'kill "$SERVICE_PID" "$slow_pid" 2>/dev/null || true' EXIT
+# Read at compile time by the browser tests (tests/common): where the services listen.
 export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 
 say "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"

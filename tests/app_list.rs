@@ -4,7 +4,7 @@
 mod common;
 
 use common::ui::*;
-use common::{PROD_KEY, SERVICE};
+use common::{PROD_KEY, SERVICE, SLOW};
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;
 
@@ -173,4 +173,30 @@ async fn an_empty_result_says_so() {
     })
     .await;
     assert!(host.query_selector("table").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn loading_keeps_the_previous_rows_until_the_new_ones_arrive() {
+    let slow = |env: &str| format!("{SLOW}/{env}/v1");
+    let app = open_with(
+        "/pets?env=production",
+        &config_url(&slow("production"), &slow("staging")),
+    )
+    .await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the first rows", || rows(host).len() == 20).await;
+
+    choose(&select(host, "Status").await, "sold").await;
+    wait_until("the loading indicator", || {
+        page_text(host).contains("Loading pets…")
+    })
+    .await;
+    assert_eq!(rows(host).len(), 20, "the previous rows stay while loading");
+    wait_until("only sold rows", || {
+        let rows = rows(host);
+        !rows.is_empty() && rows.len() < 20 && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
+    assert!(!page_text(host).contains("Loading pets…"));
 }

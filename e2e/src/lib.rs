@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use axum::http::header::CONTENT_TYPE;
+use axum::routing::get;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{json, Value};
@@ -27,16 +29,36 @@ pub fn dist_dir() -> PathBuf {
 }
 
 /// Serves `dir` on a free loopback port like a CDN with an SPA rule: files as they are, any
-/// other path answered with `index.html`. Returns the origin, e.g. `http://127.0.0.1:40123`.
-pub async fn serve_site(dir: &Path) -> String {
+/// other path answered with `index.html`; `config.json` is `config` (as a deployment would
+/// upload its own). Returns the origin, e.g. `http://127.0.0.1:40123`.
+pub async fn serve_site(dir: &Path, config: String) -> String {
     let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
-    let app = axum::Router::new().fallback_service(files);
+    let config = move || async move { ([(CONTENT_TYPE, "application/json")], config) };
+    let app = axum::Router::new()
+        .route("/config.json", get(config))
+        .fallback_service(files);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(async move { axum::serve(listener, app).await });
     origin
+}
+
+/// Starts the dev service in this process on a free loopback port, and returns the
+/// `config.json` text that points the app at its two deployments.
+pub async fn start_service() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a loopback port");
+    let origin = format!("http://{}", listener.local_addr().expect("local address"));
+    let app = petstore_dev_service::router(&petstore_dev_service::Config::default());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    json!({
+        "production": { "baseUrl": format!("{origin}{}", petstore_dev_service::PRODUCTION_PREFIX) },
+        "staging": { "baseUrl": format!("{origin}{}", petstore_dev_service::STAGING_PREFIX) },
+    })
+    .to_string()
 }
 
 /// A headless Chromium session and the ChromeDriver process behind it.

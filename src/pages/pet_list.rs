@@ -117,12 +117,18 @@ pub fn PetList() -> impl IntoView {
         <p class="loading" role="status">
             {move || loading.get().then_some("Loading pets…")}
         </p>
-        <Transition set_pending=set_loading>
-            <ErrorBoundary fallback=error_fallback(None)>
-                {move || Suspend::new(async move {
-                    pets.await.map(|(pets, limit)| view! { <PetTable pets limit /> })
-                })}
-            </ErrorBoundary>
-        </Transition>
+        // Without an accepted key the sign-in form is showing; an error here would only repeat it.
+        <Show
+            when=move || !session.needs_sign_in()
+            fallback=|| view! { <p class="note">"Sign in to see the pets."</p> }
+        >
+            <Transition set_pending=set_loading>
+                <ErrorBoundary fallback=error_fallback(None)>
+                    {move || Suspend::new(async move {
+                        pets.await.map(|(pets, limit)| view! { <PetTable pets limit /> })
+                    })}
+                </ErrorBoundary>
+            </Transition>
+        </Show>
     }
 }

@@ -47,6 +47,10 @@ pub fn PetView() -> impl IntoView {
     let created = just_created(&use_location().state.get_untracked());
 
     let body = move || match id.get() {
+        // The sign-in form is showing: an error here would only repeat it.
+        Some(_) if session.needs_sign_in() => {
+            view! { <p class="note">"Sign in to see this pet."</p> }.into_any()
+        }
         None => view! {
             <div class="alert" role="alert">
                 <p>{format!("“{}” is not a pet id: ids are whole numbers.", raw_id.get())}</p>

@@ -29,5 +29,11 @@ pub const REFUSED: &str = env!(
     "run the browser tests through scripts/test.sh, which picks a closed port"
 );
 
+/// A second service whose every answer takes 400 ms, to watch loading states.
+pub const SLOW: &str = env!(
+    "PETSTORE_TEST_SLOW",
+    "run the browser tests through scripts/test.sh, which starts a slow service"
+);
+
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -4,10 +4,12 @@ mod env_bar;
 mod error_alert;
 mod pet_table;
 mod sign_in;
+mod text_field;
 mod title;
 
 pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
 pub use pet_table::PetTable;
 pub use sign_in::SignIn;
+pub use text_field::TextField;
 pub use title::page_title;

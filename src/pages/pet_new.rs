@@ -9,7 +9,7 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::JsValue;
 
 use crate::api::{ApiError, NewPet, PetStatus};
-use crate::components::{page_title, ErrorAlert};
+use crate::components::{page_title, ErrorAlert, TextField};
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, Connection};
 use crate::storage;
@@ -81,40 +81,25 @@ pub fn PetNew() -> impl IntoView {
         _ => None,
     };
     page_title(move || format!("New pet ({})", session.env().label()));
-    let field_error = move |pick: fn(&FieldErrors) -> Option<String>| move || errors.with(pick);
 
     view! {
         <h1>"New pet"</h1>
         <form class="pet-form" on:submit=submit novalidate>
-            <div class="field">
-                <label for="pet-name">"Name"</label>
-                <input
-                    id="pet-name"
-                    type="text"
-                    autocomplete="off"
-                    aria-describedby="pet-name-error"
-                    aria-invalid=move || errors.with(|e| e.name.is_some()).to_string()
-                    prop:value=move || draft.with(|d| d.name.clone())
-                    on:input:target=move |ev| edit(|d, v| d.name = v, ev.target().value())
-                />
-                <p id="pet-name-error" class="field-error">{field_error(|e| e.name.clone())}</p>
-            </div>
-            <div class="field">
-                <label for="pet-category">"Category ID"</label>
-                <input
-                    id="pet-category"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    aria-describedby="pet-category-error"
-                    aria-invalid=move || errors.with(|e| e.category_id.is_some()).to_string()
-                    prop:value=move || draft.with(|d| d.category_id.clone())
-                    on:input:target=move |ev| edit(|d, v| d.category_id = v, ev.target().value())
-                />
-                <p id="pet-category-error" class="field-error">
-                    {field_error(|e| e.category_id.clone())}
-                </p>
-            </div>
+            <TextField
+                id="pet-name"
+                label="Name"
+                value=Signal::derive(move || draft.with(|d| d.name.clone()))
+                on_input=move |v| edit(|d, v| d.name = v, v)
+                error=Signal::derive(move || errors.with(|e| e.name.clone()))
+            />
+            <TextField
+                id="pet-category"
+                label="Category ID"
+                numeric=true
+                value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
+                on_input=move |v| edit(|d, v| d.category_id = v, v)
+                error=Signal::derive(move || errors.with(|e| e.category_id.clone()))
+            />
             <div class="field">
                 <label for="pet-status">"Status"</label>
                 <select
@@ -139,7 +124,9 @@ pub fn PetNew() -> impl IntoView {
                             }
                         })}
                 </select>
-                <p id="pet-status-error" class="field-error">{field_error(|e| e.status.clone())}</p>
+                <p id="pet-status-error" class="field-error">
+                    {move || errors.with(|e| e.status.clone())}
+                </p>
             </div>
             <p class="target">
                 "The pet will be added to " <strong>{move || session.env().label()}</strong> "."

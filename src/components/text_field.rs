@@ -1,0 +1,42 @@
+//! A labelled text input with its message beneath, wired for assistive technology.
+
+use leptos::prelude::*;
+
+/// `<label>`, `<input>` and the field's message (`{id}-error`, linked by
+/// `aria-describedby`; `aria-invalid` while there is a message).
+#[component]
+pub fn TextField(
+    /// The input's id; the label points at it.
+    id: &'static str,
+    /// The label text.
+    label: &'static str,
+    /// What the input shows.
+    #[prop(into)]
+    value: Signal<String>,
+    /// Called with the new text on every keystroke.
+    on_input: impl Fn(String) + 'static,
+    /// The message for this field, if any.
+    #[prop(into)]
+    error: Signal<Option<String>>,
+    /// Whether a numeric keypad suits the field (on tablets and phones).
+    #[prop(optional)]
+    numeric: bool,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input
+                id=id
+                type="text"
+                inputmode=if numeric { "numeric" } else { "text" }
+                autocomplete="off"
+                aria-describedby=error_id.clone()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                prop:value=value
+                on:input:target=move |ev| on_input(ev.target().value())
+            />
+            <p id=error_id class="field-error">{error}</p>
+        </div>
+    }
+}

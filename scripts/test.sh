@@ -31,6 +31,7 @@ export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 say "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
 cargo test -p petstore-admin --target wasm32-unknown-unknown --test '*'
 
-say "release build (trunk build --release) and its end-to-end tests in headless Chromium"
+say "release builds (at the root, and for the sub-path /admin/) and their end-to-end tests"
 trunk build --release
-PETSTORE_DIST="$PWD/dist" cargo test -p petstore-e2e
+trunk build --release --public-url /admin/ --dist target/dist-admin
+PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" cargo test -p petstore-e2e

@@ -2,13 +2,13 @@
 
 use leptos::prelude::*;
 use leptos_router::components::{Redirect, Route, Router, Routes};
-use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::hooks::use_query_map;
 use leptos_router::{path, NavigateOptions};
 
 use crate::components::{EnvironmentBar, SignIn};
-use crate::config::{load_config, AppConfig, CONFIG_URL};
+use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList, PetNew, PetView};
-use crate::session::{provide_session, use_session};
+use crate::session::{provide_session, use_session, use_set_query};
 use crate::storage;
 
 /// The application name, shown in the header and in page titles.
@@ -17,21 +17,28 @@ pub const APP_NAME: &str = "Pet Store Admin";
 /// The whole admin app, ready to mount. It first loads its configuration.
 #[component]
 pub fn App(
-    /// Where to read the configuration from (relative to the page, or absolute).
-    #[prop(into, default = CONFIG_URL.into())]
-    config_url: String,
+    /// Where to read the configuration from; by default `config.json` beside `index.html`.
+    #[prop(into, optional)]
+    config_url: Option<String>,
 ) -> impl IntoView {
+    let public = public_url();
+    // The router works below the public URL: "" at the root, "/admin" under a sub-path.
+    let base = public.trim_end_matches('/').to_owned();
+    let config_url = config_url.unwrap_or_else(|| format!("{public}{CONFIG_FILE}"));
     let config = LocalResource::new(move || {
         let url = config_url.clone();
         async move { load_config(&url).await }
     });
     view! {
-        <Router>
+        <Router base=base.clone()>
             <Suspense fallback=|| view! { <p role="status">"Loading…"</p> }>
-                {move || Suspend::new(async move {
+                {move || Suspend::new({
+                    let base = base.clone();
+                    async move {
                     match config.await {
-                        Ok(config) => view! { <Shell config /> }.into_any(),
+                        Ok(config) => view! { <Shell config base /> }.into_any(),
                         Err(error) => view! { <ConfigErrorPage error /> }.into_any(),
+                    }
                     }
                 })}
             </Suspense>
@@ -41,8 +48,8 @@ pub fn App(
 
 /// The signed-in frame: session, header, pages, and the sign-in form over them when needed.
 #[component]
-fn Shell(config: AppConfig) -> impl IntoView {
-    let session = provide_session(config);
+fn Shell(config: AppConfig, base: String) -> impl IntoView {
+    let session = provide_session(config, base);
     remember_environment();
     view! {
         <EnvironmentBar />
@@ -65,7 +72,12 @@ fn Shell(config: AppConfig) -> impl IntoView {
 #[component]
 fn ToList() -> impl IntoView {
     let session = use_session();
-    view! { <Redirect path=session.href_untracked("/pets") /> }
+    let options = NavigateOptions {
+        resolve: false,
+        replace: true,
+        ..Default::default()
+    };
+    view! { <Redirect path=session.href_untracked("/pets") options /> }
 }
 
 /// Keeps the environment visible in the URL (so a copied link opens the same one) and
@@ -73,20 +85,13 @@ fn ToList() -> impl IntoView {
 /// reactive graph, which is what effects are for.
 fn remember_environment() {
     let session = use_session();
-    let location = use_location();
-    let navigate = use_navigate();
+    let query = use_query_map();
+    let set_query = use_set_query();
     Effect::new(move |_| {
         let env = session.env();
         storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
-        let mut query = location.query.get();
-        if query.get_str("env") != Some(env.as_str()) {
-            query.replace("env", env.as_str().to_owned());
-            let path = location.pathname.get_untracked();
-            let replace = NavigateOptions {
-                replace: true,
-                ..Default::default()
-            };
-            navigate(&format!("{path}{}", query.to_query_string()), replace);
+        if query.with(|q| q.get_str("env") != Some(env.as_str())) {
+            set_query("env", Some(env.as_str().to_owned()), true);
         }
     });
 }

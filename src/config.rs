@@ -7,8 +7,18 @@ use gloo_net::http::Request;
 use serde::Deserialize;
 use thiserror::Error;
 
-/// Where the app looks for its configuration, relative to the page's base URL.
-pub const CONFIG_URL: &str = "config.json";
+/// The file the app reads its configuration from, beside `index.html`.
+pub const CONFIG_FILE: &str = "config.json";
+
+/// The path the site is served under (`/`, or e.g. `/admin/` for a sub-path build), as trunk
+/// wrote it on the start-up script element; `/` where there is none (the browser tests).
+pub fn public_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("petstore-start"))
+        .and_then(|e| e.get_attribute("data-base"))
+        .unwrap_or_else(|| "/".to_owned())
+}
 
 /// One of the two deployments of the service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,8 @@
 //! one API key per environment. Pages reach it through [`use_session`].
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::{ApiError, Client};
 use crate::config::{AppConfig, Environment};
@@ -52,14 +53,15 @@ pub struct Connection {
 #[derive(Clone, Copy)]
 pub struct Session {
     config: StoredValue<AppConfig>,
+    base: StoredValue<String>,
     env: Memo<Environment>,
     keys: RwSignal<Keys>,
 }
 
 /// Creates the session for `config` and provides it to every component below. Call inside the
 /// `<Router>`: the environment is read from the URL query (`?env=`), else from this tab's last
-/// choice, else production.
-pub fn provide_session(config: AppConfig) -> Session {
+/// choice, else production. `base` is the router's base path (`""` at the site root).
+pub fn provide_session(config: AppConfig, base: String) -> Session {
     let query = use_query_map();
     let remembered = storage::get(storage::ENVIRONMENT_SLOT).and_then(|v| Environment::parse(&v));
     let env = Memo::new(move |_| {
@@ -80,6 +82,7 @@ pub fn provide_session(config: AppConfig) -> Session {
     });
     let session = Session {
         config: StoredValue::new(config),
+        base: StoredValue::new(base),
         env,
         keys,
     };
@@ -175,13 +178,46 @@ impl Session {
         self.keys.update(|k| *k.slot_mut(env) = KeySlot::default());
     }
 
-    /// `path` with the current environment in its query, for links (tracked).
+    /// The address of the app's `path` (e.g. `/pets`) in `env`, from the site root: it
+    /// includes the sub-path the site is served under. Navigate to it with `resolve: false`.
+    pub fn link(&self, path: &str, env: Environment) -> String {
+        let base = self.base.with_value(|b| b.clone());
+        format!("{base}{path}?env={}", env.as_str())
+    }
+
+    /// [`Session::link`] in the current environment, for links (tracked).
     pub fn href(&self, path: &str) -> String {
-        format!("{path}?env={}", self.env.get().as_str())
+        self.link(path, self.env.get())
     }
 
     /// [`Session::href`] without tracking, for links built once.
     pub fn href_untracked(&self, path: &str) -> String {
         untrack(|| self.href(path))
+    }
+}
+
+/// Returns `set(key, value, replace)`: sets (or, with `None`, removes) one query parameter of
+/// the current address, keeping the path and the other parameters. URL query is the state for
+/// filters and the environment, so changing one is a navigation (`replace` keeps it out of the
+/// history) and reload and back/forward keep it.
+pub fn use_set_query() -> impl Fn(&'static str, Option<String>, bool) + Clone {
+    let location = use_location();
+    let navigate = use_navigate();
+    move |key, value, replace| {
+        let mut query = location.query.get_untracked();
+        match value {
+            Some(v) => query.replace(key, v),
+            None => {
+                query.remove(key);
+            }
+        }
+        // The pathname already includes the router's base: do not resolve it again.
+        let path = location.pathname.get_untracked();
+        let options = NavigateOptions {
+            resolve: false,
+            replace,
+            ..Default::default()
+        };
+        navigate(&format!("{path}{}", query.to_query_string()), options);
     }
 }

@@ -7,58 +7,83 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::HeaderValue;
 use axum::routing::get;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 
-/// The release build to test: `$PETSTORE_DIST`, else `dist/` at the workspace root.
-pub fn dist_dir() -> PathBuf {
-    let dir = std::env::var_os("PETSTORE_DIST")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../dist"));
+/// A release build to test: `$var` if set, else `default` (relative to the workspace root).
+pub fn dist_dir(var: &str, default: &str) -> PathBuf {
+    let dir = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(default)
+    });
     assert!(
         dir.join("index.html").is_file(),
-        "no release build at {}: run `trunk build --release` first (scripts/test.sh does)",
+        "no release build at {}: scripts/test.sh builds it (trunk build --release)",
         dir.display()
     );
     dir
 }
 
-/// Serves `dir` on a free loopback port like a CDN with an SPA rule: files as they are, any
-/// other path answered with `index.html`; `config.json` is `config` (as a deployment would
-/// upload its own). Returns the origin, e.g. `http://127.0.0.1:40123`.
-pub async fn serve_site(dir: &Path, config: String) -> String {
+/// The Content-Security-Policy the site is tested under (and the README recommends), for an
+/// app that talks to `service_origin`. `connect-src` needs `'self'` too: the app fetches its
+/// wasm and `config.json` from its own origin.
+pub fn csp(service_origin: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+         connect-src 'self' {service_origin}; object-src 'none'; base-uri 'none'; \
+         frame-ancestors 'none'"
+    )
+}
+
+/// Serves `dir` on a free loopback port like a CDN: under `prefix` (`/` or e.g. `/admin/`),
+/// files as they are and any other path answered with `index.html` (the SPA rule),
+/// `config.json` replaced by `config` (as a deployment uploads its own), and every answer
+/// carrying `policy` as its Content-Security-Policy. Returns the site's address, e.g.
+/// `http://127.0.0.1:40123/admin/`.
+pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) -> String {
     let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
     let config = move || async move { ([(CONTENT_TYPE, "application/json")], config) };
-    let app = axum::Router::new()
-        .route("/config.json", get(config))
-        .fallback_service(files);
+    let app = axum::Router::new().route(&format!("{prefix}config.json"), get(config));
+    let app = match prefix.trim_end_matches('/') {
+        "" => app.fallback_service(files),
+        path => app.nest_service(path, files),
+    };
+    let policy = HeaderValue::from_str(policy).expect("a valid header value");
+    let app = app.layer(SetResponseHeaderLayer::overriding(
+        CONTENT_SECURITY_POLICY,
+        policy,
+    ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(async move { axum::serve(listener, app).await });
-    origin
+    format!("{origin}{prefix}")
 }
 
-/// Starts the dev service in this process on a free loopback port, and returns the
+/// Starts the dev service in this process on a free loopback port. Returns its origin and the
 /// `config.json` text that points the app at its two deployments.
-pub async fn start_service() -> String {
+pub async fn start_service() -> (String, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
     let app = petstore_dev_service::router(&petstore_dev_service::Config::default());
     tokio::spawn(async move { axum::serve(listener, app).await });
-    json!({
+    let config = json!({
         "production": { "baseUrl": format!("{origin}{}", petstore_dev_service::PRODUCTION_PREFIX) },
         "staging": { "baseUrl": format!("{origin}{}", petstore_dev_service::STAGING_PREFIX) },
     })
-    .to_string()
+    .to_string();
+    (origin, config)
 }
 
 /// A headless Chromium session and the ChromeDriver process behind it.

@@ -1,17 +1,22 @@
-//! The release build, served over HTTP as a CDN would, works in headless Chromium with no
-//! error in the console. The browser suites run debug builds, so only this catches a release
-//! build broken by the optimiser (as Debian's wasm-opt 108 does).
+//! The release build as a CDN serves it: at the root and under a sub-path, with the SPA
+//! fallback rule and a strict Content-Security-Policy, in headless Chromium over WebDriver.
+//! The browser suites run debug builds, so only these catch a release build broken by the
+//! optimiser (as Debian's wasm-opt 108 does) or by the policy.
 
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{dist_dir, serve_site, start_service, Browser};
+use petstore_e2e::{csp, dist_dir, serve_site, start_service, Browser};
 
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The form control labelled `label`, found the way a person finds it.
 fn labelled(label: &str) -> String {
     format!("//*[@id=//label[normalize-space()='{label}']/@for]")
+}
+
+fn button(name: &str) -> String {
+    format!("//button[normalize-space()='{name}']")
 }
 
 async fn wait_for(c: &Client, xpath: &str) {
@@ -22,51 +27,132 @@ async fn wait_for(c: &Client, xpath: &str) {
         .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
 }
 
-#[tokio::test]
-async fn release_build_signs_in_lists_and_opens_a_deep_link_with_a_clean_console() {
-    let site = serve_site(&dist_dir(), start_service().await).await;
-    let browser = Browser::start().await;
-    let c = &browser.client;
+async fn type_into(c: &Client, label: &str, text: &str) {
+    let field = c.find(Locator::XPath(&labelled(label))).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+}
 
-    // index.html has an empty body: everything below exists only once the wasm app runs.
-    c.goto(&site).await.unwrap();
-    wait_for(c, &labelled("API key")).await;
-    c.find(Locator::XPath(&labelled("API key")))
-        .await
-        .unwrap()
-        .send_keys("dev-production-key")
-        .await
-        .unwrap();
-    c.find(Locator::XPath("//button[normalize-space()='Sign in']"))
+async fn choose(c: &Client, label: &str, value: &str) {
+    let select = c.find(Locator::XPath(&labelled(label))).await.unwrap();
+    select.select_by_value(value).await.unwrap();
+}
+
+async fn click(c: &Client, xpath: &str) {
+    c.find(Locator::XPath(xpath))
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
-    wait_for(c, "//table//tbody/tr[20]").await;
-    let rows = c
-        .find_all(Locator::XPath("//table//tbody/tr"))
+}
+
+async fn row_count(c: &Client) -> usize {
+    c.find_all(Locator::XPath("//table//tbody/tr"))
         .await
-        .unwrap();
-    assert_eq!(rows.len(), 20);
+        .unwrap()
+        .len()
+}
+
+/// Signs in, lists, filters, adds a pet, views it, and opens deep links directly and after a
+/// reload, on the site at `site`; then checks the console for errors and CSP violations.
+async fn use_the_site(browser: &Browser, site: &str) {
+    let c = &browser.client;
+    // index.html has an empty body: everything below exists only once the wasm app runs.
+    c.goto(site).await.unwrap();
+    wait_for(c, &labelled("API key")).await;
+    type_into(c, "API key", "dev-production-key").await;
+    click(c, &button("Sign in")).await;
+    wait_for(c, "//table//tbody/tr[20]").await;
+    assert_eq!(row_count(c).await, 20);
+    let url = c.current_url().await.unwrap();
+    assert_eq!(url.as_str(), format!("{site}pets?env=production"));
+
+    choose(c, "Status", "sold").await;
+    wait_for(
+        c,
+        "//table//tbody[count(tr) < 20][not(tr/td[4][. != 'sold'])]",
+    )
+    .await;
     assert!(c
         .current_url()
         .await
         .unwrap()
         .as_str()
-        .ends_with("/pets?env=production"));
+        .contains("status=sold"));
 
-    // A deep link is answered with index.html by the fallback rule; the key is kept in the tab.
-    c.goto(&format!("{site}/pets/9007199254740993?env=production"))
+    click(c, "//nav//a[normalize-space()='New pet']").await;
+    wait_for(c, &labelled("Name")).await;
+    type_into(c, "Name", "Released").await;
+    type_into(c, "Category ID", "12").await;
+    choose(c, "Status", "pending").await;
+    click(c, &button("Add pet")).await;
+    wait_for(c, "//*[@role='status'][normalize-space()='Pet added.']").await;
+    wait_for(c, "//h1[normalize-space()='Released']").await;
+    let pet_url = c.current_url().await.unwrap();
+    assert!(
+        pet_url.as_str().starts_with(&format!("{site}pets/")),
+        "{pet_url}"
+    );
+
+    // Deep links are answered with index.html by the fallback rule; the key stays in the tab.
+    c.goto(&format!("{site}pets/9007199254740993?env=production"))
         .await
         .unwrap();
     wait_for(c, "//h1[normalize-space()='Big Id Barney']").await;
     wait_for(c, "//dd[normalize-space()='9007199254740993']").await;
     c.refresh().await.unwrap();
     wait_for(c, "//h1[normalize-space()='Big Id Barney']").await;
+    c.goto(pet_url.as_str()).await.unwrap();
+    wait_for(c, "//h1[normalize-space()='Released']").await;
 
     let log = browser.console_log().await;
     let errors: Vec<_> = log.iter().filter(|e| e["level"] == "SEVERE").collect();
-    assert!(errors.is_empty(), "console errors: {errors:#?}");
+    assert!(
+        errors.is_empty(),
+        "console errors or CSP violations: {errors:#?}"
+    );
+}
+
+#[tokio::test]
+async fn at_the_site_root_under_a_strict_csp() {
+    let (service, config) = start_service().await;
+    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let site = serve_site(&dist, "/", config, &csp(&service)).await;
+    let browser = Browser::start().await;
+    use_the_site(&browser, &site).await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn under_a_sub_path_under_a_strict_csp() {
+    let (service, config) = start_service().await;
+    let dist = dist_dir("PETSTORE_DIST_ADMIN", "target/dist-admin");
+    let site = serve_site(&dist, "/admin/", config, &csp(&service)).await;
+    let browser = Browser::start().await;
+    use_the_site(&browser, &site).await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_console_check_sees_a_csp_violation() {
+    // The same site under a policy that forbids compiling wasm: the check must notice.
+    let (_, config) = start_service().await;
+    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let site = serve_site(&dist, "/", config, "default-src 'self'").await;
+    let browser = Browser::start().await;
+    browser.client.goto(&site).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let log = browser.console_log().await;
+    assert!(
+        log.iter().any(|e| e["level"] == "SEVERE"),
+        "a blocked app must leave an error in the console: {log:#?}"
+    );
+    let labels = browser
+        .client
+        .find_all(Locator::XPath("//label"))
+        .await
+        .unwrap();
+    assert!(labels.is_empty(), "the app did not start");
     browser.close().await;
 }

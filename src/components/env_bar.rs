@@ -2,29 +2,20 @@
 //! says which environment is in use, so production and staging never look alike.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::config::Environment;
-use crate::session::use_session;
+use crate::session::{use_session, use_set_query};
 
 /// The header band with the environment `<select>`.
 #[component]
 pub fn EnvironmentBar() -> impl IntoView {
     let session = use_session();
-    let location = use_location();
-    let navigate = use_navigate();
+    let set_query = use_set_query();
     // Switching keeps the page and its filters; only `env` in the query changes.
     let switch = move |ev: leptos::ev::Event| {
-        let Some(env) = Environment::parse(&event_target_value(&ev)) else {
-            return;
-        };
-        let mut query = location.query.get_untracked();
-        query.replace("env", env.as_str().to_owned());
-        let path = location.pathname.get_untracked();
-        navigate(
-            &format!("{path}{}", query.to_query_string()),
-            Default::default(),
-        );
+        if let Some(env) = Environment::parse(&event_target_value(&ev)) {
+            set_query("env", Some(env.as_str().to_owned()), false);
+        }
     };
     let env = move || session.env();
     view! {

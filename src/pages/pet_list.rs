@@ -1,12 +1,12 @@
 //! `/pets`: the list, filtered by status and limit, both kept in the URL query.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::hooks::use_query_map;
 
 use crate::api::PetStatus;
 use crate::components::{error_fallback, page_title, PetTable};
 use crate::input::{parse_filters, parse_limit};
-use crate::session::use_session;
+use crate::session::{use_session, use_set_query};
 
 /// The list page.
 #[component]
@@ -33,23 +33,8 @@ pub fn PetList() -> impl IntoView {
         }
     });
 
-    let location = use_location();
-    let navigate = use_navigate();
-    // Filters live in the URL: changing one is a navigation, so reload and back/forward work.
-    let set_param = move |key: &'static str, value: Option<String>| {
-        let mut q = query.get_untracked();
-        match value {
-            Some(v) => q.replace(key, v),
-            None => {
-                q.remove(key);
-            }
-        }
-        let path = location.pathname.get_untracked();
-        navigate(
-            &format!("{path}{}", q.to_query_string()),
-            Default::default(),
-        );
-    };
+    let set_query = use_set_query();
+    let set_param = move |key, value| set_query(key, value, false);
     let (limit_error, set_limit_error) = signal(false);
     let set_status = set_param.clone();
     let on_status = move |ev| {

@@ -33,6 +33,8 @@ pub struct Config {
     pub latency: Duration,
     /// Whether to mount the test-only fault deployments under `/faults` (see [`faults`]).
     pub fault_routes: bool,
+    /// How many pets production starts with; `None` for the usual seed.
+    pub production_pets: Option<usize>,
 }
 
 impl Default for Config {
@@ -42,6 +44,7 @@ impl Default for Config {
             staging_key: "dev-staging-key".into(),
             latency: Duration::ZERO,
             fault_routes: false,
+            production_pets: None,
         }
     }
 }
@@ -83,7 +86,12 @@ pub fn router(config: &Config) -> Router {
     let mut app = Router::new()
         .nest(
             PRODUCTION_PREFIX,
-            deployment_routes(Deployment::new(&config.production_key, seed::production())),
+            deployment_routes(Deployment::new(
+                &config.production_key,
+                config
+                    .production_pets
+                    .map_or_else(seed::production, seed::production_sized),
+            )),
         )
         .nest(
             STAGING_PREFIX,

@@ -12,7 +12,8 @@ Usage: petstore-dev-service [--port N] [--production-key KEY] [--staging-key KEY
   --production-key KEY  bearer key of the production deployment (default dev-production-key)
   --staging-key KEY     bearer key of the staging deployment (default dev-staging-key)
   --latency-ms N        delay every answer by N milliseconds (default 0)
-  --fault-routes        also serve test-only broken deployments at /faults/KIND/v1";
+  --fault-routes        also serve test-only broken deployments at /faults/KIND/v1
+  --production-pets N   start production with N pets instead of the usual 24";
 
 struct Args {
     port: u16,
@@ -41,6 +42,12 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--production-key" => parsed.config.production_key = value,
             "--staging-key" => parsed.config.staging_key = value,
+            "--production-pets" => {
+                let n = value
+                    .parse()
+                    .map_err(|_| format!("--production-pets: not a number: {value}"))?;
+                parsed.config.production_pets = Some(n);
+            }
             "--latency-ms" => {
                 let ms = value
                     .parse()

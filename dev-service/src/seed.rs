@@ -50,6 +50,21 @@ pub fn production() -> Vec<Pet> {
     ]
 }
 
+/// Production with exactly `count` pets: the seed's first ones (so [`BIG_ID`] is among them
+/// when `count` ≥ 3), then made-up pets cycling through the statuses. For benchmarks.
+pub fn production_sized(count: usize) -> Vec<Pet> {
+    let statuses = ["available", "pending", "sold"];
+    let mut pets = production();
+    pets.truncate(count);
+    let mut id = 1000;
+    while pets.len() < count {
+        let status = statuses[pets.len() % statuses.len()];
+        pets.push(pet(id, &format!("Pet {id}"), id % 7 + 1, Some(status)));
+        id += 1;
+    }
+    pets
+}
+
 /// Staging's handful of pets, with names that say where they are.
 pub fn staging() -> Vec<Pet> {
     vec![

@@ -140,3 +140,23 @@ async fn deployments_hold_different_pets() {
         "{prod:?} / {staging:?}"
     );
 }
+
+#[tokio::test]
+async fn production_can_start_with_a_given_number_of_pets() {
+    let svc = Service::start_with(petstore_dev_service::Config {
+        production_pets: Some(100),
+        ..Default::default()
+    })
+    .await;
+    let (status, body) = list(&svc, "?limit=100").await;
+    assert_eq!(status, 200);
+    let pets = json(&body);
+    let pets = pets.as_array().unwrap();
+    assert_eq!(pets.len(), 100);
+    assert!(body.contains(&format!("\"id\":{BIG_ID},")));
+    let sold = pets.iter().filter(|p| p["status"] == "sold").count();
+    assert!(
+        (25..=40).contains(&sold),
+        "statuses are spread: {sold} sold"
+    );
+}

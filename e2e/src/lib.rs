@@ -72,11 +72,16 @@ pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) 
 /// Starts the dev service in this process on a free loopback port. Returns its origin and the
 /// `config.json` text that points the app at its two deployments.
 pub async fn start_service() -> (String, String) {
+    start_service_with(petstore_dev_service::Config::default()).await
+}
+
+/// [`start_service`] with a configuration of its own.
+pub async fn start_service_with(config: petstore_dev_service::Config) -> (String, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
-    let app = petstore_dev_service::router(&petstore_dev_service::Config::default());
+    let app = petstore_dev_service::router(&config);
     tokio::spawn(async move { axum::serve(listener, app).await });
     let config = json!({
         "production": { "baseUrl": format!("{origin}{}", petstore_dev_service::PRODUCTION_PREFIX) },
@@ -98,6 +103,11 @@ impl Browser {
     /// opens a session with the flags of the workspace's `webdriver.json`, recording the
     /// browser's console at every level.
     pub async fn start() -> Browser {
+        Self::start_with_args(&[]).await
+    }
+
+    /// [`Browser::start`] with more Chromium flags.
+    pub async fn start_with_args(extra_args: &[&str]) -> Browser {
         let driver_path =
             std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
         let port = free_port();
@@ -113,6 +123,9 @@ impl Browser {
         let mut caps: Value =
             serde_json::from_str(include_str!("../../webdriver.json")).expect("webdriver.json");
         caps["goog:loggingPrefs"] = json!({ "browser": "ALL" });
+        if let Some(args) = caps["goog:chromeOptions"]["args"].as_array_mut() {
+            args.extend(extra_args.iter().map(|a| json!(a)));
+        }
         let caps = caps
             .as_object()
             .cloned()
@@ -136,6 +149,15 @@ impl Browser {
             .await
             .expect("read the browser log");
         answer.as_array().cloned().unwrap_or_default()
+    }
+
+    /// Runs a Chrome DevTools Protocol command in the page, e.g.
+    /// `Page.addScriptToEvaluateOnNewDocument`.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp(json!({ "cmd": cmd, "params": params })))
+            .await
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"))
     }
 
     /// Ends the session and closes the browser.
@@ -162,6 +184,27 @@ impl WebDriverCompatibleCommand for BrowserLog {
             http::Method::POST,
             Some(json!({ "type": "browser" }).to_string()),
         )
+    }
+}
+
+/// ChromeDriver's DevTools passthrough.
+#[derive(Debug)]
+struct Cdp(Value);
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.0.to_string()))
     }
 }
 

@@ -1,0 +1,101 @@
+//! `petstore-bench`: prints the size of the release build and, in headless Chromium, how fast
+//! the app shows 100 pets and re-filters them, next to a hand-written vanilla JavaScript page
+//! doing the same against the same local service. Figures, not a pass/fail test.
+//!
+//! Usage: petstore-bench [--dist DIR] [--runs N]   (scripts/bench.sh builds dist/ first)
+
+mod sizes;
+mod timing;
+
+use std::path::PathBuf;
+
+use petstore_dev_service::Config;
+use petstore_e2e::{csp, serve_site, start_service_with};
+use timing::{stats, Sample};
+
+struct Args {
+    dist: PathBuf,
+    runs: usize,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        dist: PathBuf::from("dist"),
+        runs: 7,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--dist" => args.dist = value.into(),
+            "--runs" => args.runs = value.parse().expect("--runs takes a whole number"),
+            _ => panic!("unknown flag {flag}; usage: petstore-bench [--dist DIR] [--runs N]"),
+        }
+    }
+    args
+}
+
+fn row(label: &str, app: &[f64], vanilla: &[f64], scale: f64) {
+    let (am, amin, amax) = stats(app.iter().map(|v| v / scale).collect());
+    let (vm, vmin, vmax) = stats(vanilla.iter().map(|v| v / scale).collect());
+    println!(
+        "{label:<26} {am:>8.1} ({amin:.1}–{amax:.1})   {vm:>8.1} ({vmin:.1}–{vmax:.1})   {:>6.2}",
+        am / vm
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let args = parse_args();
+    sizes::report(&sizes::measure(&args.dist));
+
+    let (service, config) = start_service_with(Config {
+        production_pets: Some(100),
+        ..Config::default()
+    })
+    .await;
+    let policy = csp(&service);
+    let app_site = serve_site(&args.dist, "/", config.clone(), &policy).await;
+    let vanilla_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vanilla");
+    let vanilla_site = serve_site(&vanilla_dir, "/", config, &policy).await;
+    let app_url = format!("{app_site}pets?env=production&limit=100");
+    let vanilla_url = format!("{vanilla_site}index.html");
+
+    // Alternate the two pages so that machine noise falls on both alike.
+    let (mut app, mut vanilla): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
+    for i in 0..args.runs {
+        eprintln!("run {}/{}", i + 1, args.runs);
+        app.push(timing::run(&app_url).await);
+        vanilla.push(timing::run(&vanilla_url).await);
+    }
+    let pick =
+        |samples: &[Sample], f: fn(&Sample) -> f64| samples.iter().map(f).collect::<Vec<_>>();
+    println!(
+        "\nHeadless Chromium, 100 pets, {} cold runs each: median (min–max)",
+        args.runs
+    );
+    println!(
+        "{:<26} {:>22}   {:>22}   {:>6}",
+        "", "app", "vanilla JS", "ratio"
+    );
+    row(
+        "first 100 rows (ms)",
+        &pick(&app, |s| s.first_rows_ms),
+        &pick(&vanilla, |s| s.first_rows_ms),
+        1.0,
+    );
+    row(
+        "filter re-render (ms)",
+        &pick(&app, |s| s.filter_ms),
+        &pick(&vanilla, |s| s.filter_ms),
+        1.0,
+    );
+    row(
+        "JS heap + wasm (KiB)",
+        &pick(&app, |s| s.memory_bytes),
+        &pick(&vanilla, |s| s.memory_bytes),
+        1024.0,
+    );
+    println!("\nTargets: first rows at most 1.5x vanilla; filter re-render within 16 ms.");
+    println!("Figures vary with the machine: compare the ratio, measured in the same run.");
+}

@@ -1,0 +1,74 @@
+//! The size of every file of the release build, raw and compressed as a CDN would serve it.
+
+use std::io::Write;
+use std::path::Path;
+
+/// One file's sizes in bytes.
+pub struct FileSize {
+    /// The file name within `dist/`.
+    pub name: String,
+    /// As stored.
+    pub raw: usize,
+    /// gzip, level 9.
+    pub gzip: usize,
+    /// brotli, quality 11.
+    pub brotli: usize,
+}
+
+fn gzip(data: &[u8]) -> usize {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(data).expect("compress in memory");
+    encoder.finish().expect("compress in memory").len()
+}
+
+fn brotli(data: &[u8]) -> usize {
+    let mut out = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &data[..], &mut out, &params).expect("compress in memory");
+    out.len()
+}
+
+/// Every file directly in `dist`, sorted by name. All of them are fetched on first load
+/// (index.html, start.js, the JS glue, the wasm, the CSS, the icon and config.json).
+pub fn measure(dist: &Path) -> Vec<FileSize> {
+    let mut files: Vec<FileSize> = std::fs::read_dir(dist)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dist.display()))
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            let data = std::fs::read(e.path()).expect("read a dist file");
+            FileSize {
+                name: e.file_name().to_string_lossy().into_owned(),
+                raw: data.len(),
+                gzip: gzip(&data),
+                brotli: brotli(&data),
+            }
+        })
+        .collect();
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    files
+}
+
+/// Prints the table and the first-load total.
+pub fn report(files: &[FileSize]) {
+    println!("\nSizes of dist/ (bytes)");
+    println!("{:<48} {:>9} {:>9} {:>9}", "file", "raw", "gzip", "brotli");
+    for f in files {
+        println!("{:<48} {:>9} {:>9} {:>9}", f.name, f.raw, f.gzip, f.brotli);
+    }
+    let sum = |pick: fn(&FileSize) -> usize| files.iter().map(pick).sum::<usize>();
+    println!(
+        "{:<48} {:>9} {:>9} {:>9}",
+        "total (first load fetches every file)",
+        sum(|f| f.raw),
+        sum(|f| f.gzip),
+        sum(|f| f.brotli)
+    );
+    println!(
+        "first-load transfer, brotli: {:.1} KB (target: at most 100 KB)",
+        sum(|f| f.brotli) as f64 / 1000.0
+    );
+}

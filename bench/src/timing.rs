@@ -1,0 +1,110 @@
+//! Timings in headless Chromium: cold navigation to the 100th row, a status-filter change to
+//! the re-rendered rows, and the memory in use once the list shows.
+
+use std::time::Duration;
+
+use petstore_e2e::Browser;
+use serde_json::{json, Value};
+
+/// One cold run's figures.
+pub struct Sample {
+    /// From navigation start to the 100th row in the DOM.
+    pub first_rows_ms: f64,
+    /// From the filter's change event to the re-rendered rows in the DOM.
+    pub filter_ms: f64,
+    /// JS heap plus wasm linear memory, once the list shows.
+    pub memory_bytes: f64,
+}
+
+/// Runs before any page script: a key for the app (as after signing in), and an observer
+/// that notes when the 100th row appears.
+const SETUP: &str = r#"
+try { sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key"); } catch (_) {}
+window.__bench = {};
+addEventListener("TrunkApplicationStarted", (e) => { window.__wasm = e.detail.wasm; });
+new MutationObserver(() => {
+  if (!window.__bench.rows && document.querySelectorAll("tbody tr").length >= 100) {
+    window.__bench.rows = performance.now();
+  }
+}).observe(document, { childList: true, subtree: true });
+"#;
+
+/// Changes the status filter to `sold` and answers with the milliseconds until every row
+/// shown is a sold one.
+const FILTER: &str = r#"
+const done = arguments[arguments.length - 1];
+const select = document.getElementById("status-filter");
+const ready = () => {
+  const rows = [...document.querySelectorAll("tbody tr")];
+  return rows.length > 0 && rows.length < 100 && rows.every((r) => r.cells[3].textContent === "sold");
+};
+const t0 = performance.now();
+const observer = new MutationObserver(() => {
+  if (ready()) { observer.disconnect(); done(performance.now() - t0); }
+});
+observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+select.value = "sold";
+select.dispatchEvent(new Event("change", { bubbles: true }));
+"#;
+
+const MEMORY: &str = r#"
+const wasm = window.__wasm && window.__wasm.memory ? window.__wasm.memory.buffer.byteLength : 0;
+return performance.memory.usedJSHeapSize + wasm;
+"#;
+
+/// One cold run of the page at `url` (a fresh browser profile, so nothing is cached).
+pub async fn run(url: &str) -> Sample {
+    let browser = Browser::start_with_args(&["--enable-precise-memory-info"]).await;
+    browser
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": SETUP }),
+        )
+        .await;
+    let c = &browser.client;
+    c.goto(url).await.expect("navigate");
+    let mut first_rows_ms = None;
+    for _ in 0..1500 {
+        let v = c
+            .execute(
+                "return window.__bench && window.__bench.rows || null",
+                vec![],
+            )
+            .await
+            .expect("read the row time");
+        if let Some(ms) = v.as_f64() {
+            first_rows_ms = Some(ms);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let first_rows_ms = first_rows_ms.unwrap_or_else(|| panic!("no 100 rows at {url} in 30 s"));
+    let memory_bytes = number(c.execute(MEMORY, vec![]).await.expect("read memory"));
+    let filter_ms = number(
+        c.execute_async(FILTER, vec![])
+            .await
+            .expect("change the filter"),
+    );
+    browser.close().await;
+    Sample {
+        first_rows_ms,
+        filter_ms,
+        memory_bytes,
+    }
+}
+
+fn number(v: Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// Median, min and max.
+pub fn stats(mut values: Vec<f64>) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    let median = if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    };
+    (median, values[0], values[n - 1])
+}

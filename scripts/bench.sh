@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): builds the release dist/ and prints its size, and the app's speed
+# and memory next to a vanilla JavaScript page, in headless Chromium. Extra flags go to the
+# benchmark, e.g. scripts/bench.sh --runs 11
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+setup_build_tools
+setup_browser
+
+say "release build"
+trunk build --release
+say "benchmark"
+cargo run -q --release -p petstore-bench -- --dist dist "$@"

@@ -29,16 +29,16 @@ pub fn App(
         let url = config_url.clone();
         async move { load_config(&url).await }
     });
+    let shell_base = StoredValue::new(base.clone());
     view! {
-        <Router base=base.clone()>
+        <Router base>
             <Suspense fallback=|| view! { <p role="status">"Loading…"</p> }>
-                {move || Suspend::new({
-                    let base = base.clone();
-                    async move {
+                {move || Suspend::new(async move {
                     match config.await {
-                        Ok(config) => view! { <Shell config base /> }.into_any(),
+                        Ok(config) => {
+                            view! { <Shell config base=shell_base.get_value() /> }.into_any()
+                        }
                         Err(error) => view! { <ConfigErrorPage error /> }.into_any(),
-                    }
                     }
                 })}
             </Suspense>

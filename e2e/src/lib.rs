@@ -145,7 +145,10 @@ impl Browser {
     pub async fn console_log(&self) -> Vec<Value> {
         let answer = self
             .client
-            .issue_cmd(BrowserLog)
+            .issue_cmd(ChromeCommand {
+                path: "se/log",
+                body: json!({ "type": "browser" }),
+            })
             .await
             .expect("read the browser log");
         answer.as_array().cloned().unwrap_or_default()
@@ -155,7 +158,10 @@ impl Browser {
     /// `Page.addScriptToEvaluateOnNewDocument`.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.client
-            .issue_cmd(Cdp(json!({ "cmd": cmd, "params": params })))
+            .issue_cmd(ChromeCommand {
+                path: "goog/cdp/execute",
+                body: json!({ "cmd": cmd, "params": params }),
+            })
             .await
             .unwrap_or_else(|e| panic!("{cmd}: {e}"))
     }
@@ -166,45 +172,29 @@ impl Browser {
     }
 }
 
-/// ChromeDriver's log endpoint, which the W3C protocol has no command for.
+/// A POST to one of ChromeDriver's own endpoints of the session (`se/log` for the console,
+/// `goog/cdp/execute` for DevTools), which the W3C protocol has no command for.
 #[derive(Debug)]
-struct BrowserLog;
-
-impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
-    }
-
-    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({ "type": "browser" }).to_string()),
-        )
-    }
+struct ChromeCommand {
+    path: &'static str,
+    body: Value,
 }
 
-/// ChromeDriver's DevTools passthrough.
-#[derive(Debug)]
-struct Cdp(Value);
-
-impl WebDriverCompatibleCommand for Cdp {
+impl WebDriverCompatibleCommand for ChromeCommand {
     fn endpoint(
         &self,
         base: &url::Url,
         session: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.0.to_string()))
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 

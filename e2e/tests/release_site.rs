@@ -114,24 +114,23 @@ async fn use_the_site(browser: &Browser, site: &str) {
     );
 }
 
-#[tokio::test]
-async fn at_the_site_root_under_a_strict_csp() {
+/// Serves the build in `$var` (else `default`) under `prefix` with the strict policy, and uses it.
+async fn check_build(var: &str, default: &str, prefix: &str) {
     let (service, config) = start_service().await;
-    let dist = dist_dir("PETSTORE_DIST", "dist");
-    let site = serve_site(&dist, "/", config, &csp(&service)).await;
+    let site = serve_site(&dist_dir(var, default), prefix, config, &csp(&service)).await;
     let browser = Browser::start().await;
     use_the_site(&browser, &site).await;
     browser.close().await;
 }
 
 #[tokio::test]
+async fn at_the_site_root_under_a_strict_csp() {
+    check_build("PETSTORE_DIST", "dist", "/").await;
+}
+
+#[tokio::test]
 async fn under_a_sub_path_under_a_strict_csp() {
-    let (service, config) = start_service().await;
-    let dist = dist_dir("PETSTORE_DIST_ADMIN", "target/dist-admin");
-    let site = serve_site(&dist, "/admin/", config, &csp(&service)).await;
-    let browser = Browser::start().await;
-    use_the_site(&browser, &site).await;
-    browser.close().await;
+    check_build("PETSTORE_DIST_ADMIN", "target/dist-admin", "/admin/").await;
 }
 
 #[tokio::test]

@@ -85,6 +85,18 @@ async fn main() {
         1.0,
     );
     row(
+        "  list request sent (ms)",
+        &pick(&app, |s| s.request_sent_ms),
+        &pick(&vanilla, |s| s.request_sent_ms),
+        1.0,
+    );
+    row(
+        "  list answer done (ms)",
+        &pick(&app, |s| s.response_done_ms),
+        &pick(&vanilla, |s| s.response_done_ms),
+        1.0,
+    );
+    row(
         "filter re-render (ms)",
         &pick(&app, |s| s.filter_ms),
         &pick(&vanilla, |s| s.filter_ms),

@@ -14,6 +14,10 @@ pub struct Sample {
     pub filter_ms: f64,
     /// JS heap plus wasm linear memory, once the list shows.
     pub memory_bytes: f64,
+    /// When the list request was sent, from navigation start (resource timing).
+    pub request_sent_ms: f64,
+    /// When its answer had fully arrived.
+    pub response_done_ms: f64,
 }
 
 /// Runs before any page script: a key for the app (as after signing in), and an observer
@@ -45,6 +49,12 @@ const observer = new MutationObserver(() => {
 observer.observe(document.body, { childList: true, subtree: true, characterData: true });
 select.value = "sold";
 select.dispatchEvent(new Event("change", { bubbles: true }));
+"#;
+
+/// The list request's resource timing: `[startTime, responseEnd]`.
+const REQUEST: &str = r#"
+const entry = performance.getEntriesByType("resource").find((e) => /\/pets\?/.test(e.name));
+return entry ? [entry.startTime, entry.responseEnd] : [0, 0];
 "#;
 
 const MEMORY: &str = r#"
@@ -80,6 +90,12 @@ pub async fn run(url: &str) -> Sample {
     }
     let first_rows_ms = first_rows_ms.unwrap_or_else(|| panic!("no 100 rows at {url} in 30 s"));
     let memory_bytes = number(c.execute(MEMORY, vec![]).await.expect("read memory"));
+    let request = c
+        .execute(REQUEST, vec![])
+        .await
+        .expect("read resource timing");
+    let (request_sent_ms, response_done_ms) =
+        (number(request[0].clone()), number(request[1].clone()));
     let filter_ms = number(
         c.execute_async(FILTER, vec![])
             .await
@@ -90,6 +106,8 @@ pub async fn run(url: &str) -> Sample {
         first_rows_ms,
         filter_ms,
         memory_bytes,
+        request_sent_ms,
+        response_done_ms,
     }
 }
 

@@ -8,8 +8,13 @@ source scripts/lib.sh
 
 setup_build_tools
 setup_browser
+if [ ! -x .tools/lighthouse/node_modules/.bin/lighthouse ]; then
+  say "installing Lighthouse (npm, once)"
+  npm ci --prefix .tools/lighthouse --no-audit --no-fund
+fi
 
 say "release build"
 trunk build --release
 say "benchmark"
-cargo run -q --release -p petstore-bench -- --dist dist "$@"
+cargo run -q --release -p petstore-bench -- --dist dist \
+  --lighthouse "$PWD/.tools/lighthouse/node_modules/.bin/lighthouse" "$@"

@@ -15,20 +15,20 @@ pub struct FileSize {
     pub brotli: usize,
 }
 
-fn gzip(data: &[u8]) -> usize {
+fn compress_gz(data: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(data).expect("compress in memory");
-    encoder.finish().expect("compress in memory").len()
+    encoder.finish().expect("compress in memory")
 }
 
-fn brotli(data: &[u8]) -> usize {
+fn compress_br(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
         ..Default::default()
     };
     brotli::BrotliCompress(&mut &data[..], &mut out, &params).expect("compress in memory");
-    out.len()
+    out
 }
 
 /// Every file directly in `dist`, sorted by name. All of them are fetched on first load
@@ -43,13 +43,33 @@ pub fn measure(dist: &Path) -> Vec<FileSize> {
             FileSize {
                 name: e.file_name().to_string_lossy().into_owned(),
                 raw: data.len(),
-                gzip: gzip(&data),
-                brotli: brotli(&data),
+                gzip: compress_gz(&data).len(),
+                brotli: compress_br(&data).len(),
             }
         })
         .collect();
     files.sort_by(|a, b| a.name.cmp(&b.name));
     files
+}
+
+/// Copies every file of `dist` into `out`, with `.br` and `.gz` siblings, so the benchmark's
+/// server answers compressed copies the way a CDN does (compressing on every request instead
+/// would add its own time to each cold load).
+pub fn precompress(dist: &Path, out: &Path) {
+    std::fs::create_dir_all(out).expect("create the precompressed copy");
+    for entry in std::fs::read_dir(dist)
+        .expect("read dist")
+        .filter_map(Result::ok)
+    {
+        if !entry.path().is_file() {
+            continue;
+        }
+        let data = std::fs::read(entry.path()).expect("read a dist file");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        std::fs::write(out.join(&name), &data).expect("write a copy");
+        std::fs::write(out.join(format!("{name}.br")), compress_br(&data)).expect("write .br");
+        std::fs::write(out.join(format!("{name}.gz")), compress_gz(&data)).expect("write .gz");
+    }
 }
 
 /// Prints the table and the first-load total.

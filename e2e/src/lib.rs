@@ -44,12 +44,16 @@ pub fn csp(service_origin: &str) -> String {
 }
 
 /// Serves `dir` on a free loopback port like a CDN: under `prefix` (`/` or e.g. `/admin/`),
-/// files as they are and any other path answered with `index.html` (the SPA rule),
+/// files as they are (or their `.br`/`.gz` siblings, where present and accepted, as a CDN
+/// serves compressed copies) and any other path answered with `index.html` (the SPA rule),
 /// `config.json` replaced by `config` (as a deployment uploads its own), and every answer
 /// carrying `policy` as its Content-Security-Policy. Returns the site's address, e.g.
 /// `http://127.0.0.1:40123/admin/`.
 pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) -> String {
-    let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+    let files = ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(ServeFile::new(dir.join("index.html")));
     let config = move || async move { ([(CONTENT_TYPE, "application/json")], config) };
     let app = axum::Router::new().route(&format!("{prefix}config.json"), get(config));
     let app = match prefix.trim_end_matches('/') {

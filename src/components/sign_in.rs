@@ -35,36 +35,32 @@ pub fn SignIn() -> impl IntoView {
     let env = move || session.env().label();
     view! {
         <div class="overlay">
-            <form
-                class="sign-in"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="sign-in-title"
-                on:submit=submit
-            >
-                <h2 id="sign-in-title">"Sign in to " {env}</h2>
-                <Show when=move || session.key_rejected()>
-                    <p class="alert" role="alert">
-                        "The service did not accept the API key for " {env}
-                        ". Enter a valid key to go on; the page stays as it was."
+            <div class="sign-in" role="dialog" aria-modal="true" aria-labelledby="sign-in-title">
+                <form on:submit=submit>
+                    <h2 id="sign-in-title">"Sign in to " {env}</h2>
+                    <Show when=move || session.key_rejected()>
+                        <p class="alert" role="alert">
+                            "The service did not accept the API key for " {env}
+                            ". Enter a valid key to go on; the page stays as it was."
+                        </p>
+                    </Show>
+                    <p>"Each environment has its own key. It is kept in this tab only."</p>
+                    <label for="api-key">"API key"</label>
+                    <input
+                        id="api-key"
+                        node_ref=input
+                        type="password"
+                        autocomplete="off"
+                        spellcheck="false"
+                        aria-invalid=move || missing.get().to_string()
+                        aria-describedby="api-key-error"
+                    />
+                    <p id="api-key-error" class="field-error">
+                        {move || missing.get().then_some("Enter the API key.")}
                     </p>
-                </Show>
-                <p>"Each environment has its own key. It is kept in this tab only."</p>
-                <label for="api-key">"API key"</label>
-                <input
-                    id="api-key"
-                    node_ref=input
-                    type="password"
-                    autocomplete="off"
-                    spellcheck="false"
-                    aria-invalid=move || missing.get().to_string()
-                    aria-describedby="api-key-error"
-                />
-                <p id="api-key-error" class="field-error">
-                    {move || missing.get().then_some("Enter the API key.")}
-                </p>
-                <button type="submit">"Sign in"</button>
-            </form>
+                    <button type="submit">"Sign in"</button>
+                </form>
+            </div>
         </div>
     }
 }

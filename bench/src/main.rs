@@ -40,6 +40,9 @@ fn parse_args() -> Args {
     args
 }
 
+/// A table row: its label, how to read it from a sample, and the unit's divisor.
+type Figure = (&'static str, fn(&Sample) -> f64, f64);
+
 fn row(label: &str, app: &[f64], vanilla: &[f64], scale: f64) {
     let (am, amin, amax) = stats(app.iter().map(|v| v / scale).collect());
     let (vm, vmin, vmax) = stats(vanilla.iter().map(|v| v / scale).collect());
@@ -77,8 +80,6 @@ async fn main() {
         app.push(timing::run(&app_url).await);
         vanilla.push(timing::run(&vanilla_url).await);
     }
-    let pick =
-        |samples: &[Sample], f: fn(&Sample) -> f64| samples.iter().map(f).collect::<Vec<_>>();
     println!(
         "\nHeadless Chromium, 100 pets, {} cold runs each: median (min–max)",
         args.runs
@@ -87,36 +88,17 @@ async fn main() {
         "{:<26} {:>22}   {:>22}   {:>6}",
         "", "app", "vanilla JS", "ratio"
     );
-    row(
-        "first 100 rows (ms)",
-        &pick(&app, |s| s.first_rows_ms),
-        &pick(&vanilla, |s| s.first_rows_ms),
-        1.0,
-    );
-    row(
-        "  list request sent (ms)",
-        &pick(&app, |s| s.request_sent_ms),
-        &pick(&vanilla, |s| s.request_sent_ms),
-        1.0,
-    );
-    row(
-        "  list answer done (ms)",
-        &pick(&app, |s| s.response_done_ms),
-        &pick(&vanilla, |s| s.response_done_ms),
-        1.0,
-    );
-    row(
-        "filter re-render (ms)",
-        &pick(&app, |s| s.filter_ms),
-        &pick(&vanilla, |s| s.filter_ms),
-        1.0,
-    );
-    row(
-        "JS heap + wasm (KiB)",
-        &pick(&app, |s| s.memory_bytes),
-        &pick(&vanilla, |s| s.memory_bytes),
-        1024.0,
-    );
+    let figures: [Figure; 5] = [
+        ("first 100 rows (ms)", |s| s.first_rows_ms, 1.0),
+        ("  list request sent (ms)", |s| s.request_sent_ms, 1.0),
+        ("  list answer done (ms)", |s| s.response_done_ms, 1.0),
+        ("filter re-render (ms)", |s| s.filter_ms, 1.0),
+        ("JS heap + wasm (KiB)", |s| s.memory_bytes, 1024.0),
+    ];
+    for (label, figure, divisor) in figures {
+        let values = |samples: &[Sample]| samples.iter().map(figure).collect::<Vec<_>>();
+        row(label, &values(&app), &values(&vanilla), divisor);
+    }
     if let Some(bin) = &args.lighthouse {
         lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;
     }

@@ -148,14 +148,4 @@ impl Store {
         self.pets.push(pet.clone());
         Ok(pet)
     }
-
-    /// How many pets the store holds.
-    pub fn len(&self) -> usize {
-        self.pets.len()
-    }
-
-    /// Whether the store holds no pet.
-    pub fn is_empty(&self) -> bool {
-        self.pets.is_empty()
-    }
 }

@@ -66,8 +66,9 @@ setup_browser() {
   export CHROMEDRIVER=/usr/bin/chromedriver
 }
 
-# Starts the dev service on a free port in the background. Sets SERVICE_PID and SERVICE_ORIGIN.
-# Extra arguments go to the service.
+# Starts the dev service on a free port in the background (a `--port N` among the extra
+# arguments wins) and waits until it listens. Sets SERVICE_PID, SERVICE_ORIGIN and SERVICE_LOG
+# (the file its output goes to). Extra arguments go to the service.
 start_service() {
   local log
   log=$(mktemp)
@@ -81,5 +82,5 @@ start_service() {
   done
   SERVICE_ORIGIN="http://$(sed -n 's/^listening on //p' "$log")"
   [ "$SERVICE_ORIGIN" != "http://" ] || { cat "$log" >&2; return 1; }
-  rm -f "$log"
+  SERVICE_LOG=$log
 }

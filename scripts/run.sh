@@ -11,11 +11,10 @@ setup_build_tools
 [ "${1:-}" = "--" ] && shift
 say "building and starting the dev service"
 cargo build -q -p petstore-dev-service
-target/debug/petstore-dev-service --port "${PETSTORE_PORT:-8081}" "$@" &
-service_pid=$!
-trap 'kill "$service_pid" 2>/dev/null || true' EXIT
-sleep 0.5
-kill -0 "$service_pid" 2>/dev/null || { echo "the dev service did not start" >&2; exit 1; }
+trap 'kill "${SERVICE_PID:-}" 2>/dev/null || true' EXIT
+start_service --port "${PETSTORE_PORT:-8081}" "$@"
+# Its addresses and keys, as it printed them.
+cat "$SERVICE_LOG"
 
 say "serving the app: open http://127.0.0.1:8080 (first build takes a minute)"
 trunk serve

@@ -14,6 +14,9 @@ cargo test --workspace --exclude petstore-e2e
 
 say "starting the dev service for the browser tests"
 cargo build -q -p petstore-dev-service
+# Every service started below is stopped on exit, however the script ends.
+service_pids=()
+trap 'kill "${service_pids[@]}" 2>/dev/null || true' EXIT
 # A port where nothing listens, for the "connection refused" tests: start a service, stop it.
 start_service
 kill "$SERVICE_PID"
@@ -21,10 +24,12 @@ wait "$SERVICE_PID" 2>/dev/null || true
 export PETSTORE_TEST_REFUSED="$SERVICE_ORIGIN"
 # A slow one, to see loading states.
 start_service --latency-ms 400
-slow_pid=$SERVICE_PID
+service_pids+=("$SERVICE_PID")
 export PETSTORE_TEST_SLOW="$SERVICE_ORIGIN"
-start_service --fault-routes
-trap 'kill "$SERVICE_PID" "$slow_pid" 2>/dev/null || true' EXIT
+# The main one, with the broken deployments and the test controls (sandboxes, key rotation,
+# fault modes, the request log).
+start_service --fault-routes --test-controls
+service_pids+=("$SERVICE_PID")
 # Read at compile time by the browser tests (tests/common): where the services listen.
 export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 

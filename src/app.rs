@@ -3,12 +3,12 @@
 use leptos::prelude::*;
 use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_query_map;
-use leptos_router::{path, NavigateOptions};
+use leptos_router::path;
 
 use crate::components::{EnvironmentBar, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList, PetNew, PetView};
-use crate::session::{provide_session, use_session, use_set_query};
+use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
 
 /// The application name, shown in the header and in page titles.
@@ -51,8 +51,23 @@ pub fn App(
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let session = provide_session(config, base);
     remember_environment();
+    let sign_in_for = Memo::new(move |_| session.sign_in_needed());
     view! {
         <EnvironmentBar />
+        {move || {
+            session
+                .replaced_env()
+                .map(|value| {
+                    view! {
+                        <p class="note env-note wrap">
+                            {format!(
+                                "Unknown environment “{value}” in the address: showing {}.",
+                                session.env().label(),
+                            )}
+                        </p>
+                    }
+                })
+        }}
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
         <main inert=move || session.needs_sign_in()>
             <Routes fallback=NotFound>
@@ -62,9 +77,9 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                 <Route path=path!("/pets/:id") view=PetView />
             </Routes>
         </main>
-        <Show when=move || session.needs_sign_in()>
-            <SignIn />
-        </Show>
+        // One form per environment: switching builds a new one, so what was typed for one
+        // environment is never stored as the other's key.
+        {move || sign_in_for.get().map(|env| view! { <SignIn env /> })}
     }
 }
 
@@ -72,16 +87,11 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
 #[component]
 fn ToList() -> impl IntoView {
     let session = use_session();
-    let options = NavigateOptions {
-        resolve: false,
-        replace: true,
-        ..Default::default()
-    };
-    view! { <Redirect path=session.href_untracked("/pets") options /> }
+    view! { <Redirect path=session.href_untracked("/pets") options=absolute(true) /> }
 }
 
 /// Keeps the environment visible in the URL (so a copied link opens the same one) and
-/// remembered for this tab. These write to the address bar and to storage, outside the
+/// remembered for this tab; an `env=` naming no environment is replaced, and the page says so. These write to the address bar and to storage, outside the
 /// reactive graph, which is what effects are for.
 fn remember_environment() {
     let session = use_session();
@@ -90,7 +100,11 @@ fn remember_environment() {
     Effect::new(move |_| {
         let env = session.env();
         storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
-        if query.with(|q| q.get_str("env") != Some(env.as_str())) {
+        let named = query.with(|q| q.get_str("env").map(str::to_owned));
+        if named.as_deref() != Some(env.as_str()) {
+            if let Some(unknown) = named.filter(|v| !v.is_empty()) {
+                session.note_replaced_env(unknown);
+            }
             set_query("env", Some(env.as_str().to_owned()), true);
         }
     });

@@ -37,3 +37,6 @@ pub const ENVIRONMENT_SLOT: &str = "petstore-admin.environment";
 
 /// The storage key of the add form's unsent draft.
 pub const DRAFT_SLOT: &str = "petstore-admin.new-pet-draft";
+
+/// The storage key of a create sent and not yet answered (so a reload can say so).
+pub const CREATE_SLOT: &str = "petstore-admin.create-in-flight";

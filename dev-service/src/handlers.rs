@@ -1,42 +1,149 @@
 //! The three operations of the interface, and the bearer-key check in front of them.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, Request, State};
-use axum::http::header::AUTHORIZATION;
-use axum::http::StatusCode;
+use axum::extract::{OriginalUri, Path, RawQuery, Request, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 
+use crate::control::{LogEntry, Mode};
 use crate::error::ApiError;
 use crate::store::{NewPet, Pet, Store, STATUSES};
 
-/// One deployment (production or staging): its own key and its own pets.
+/// One deployment (production or staging): its own key and its own pets, and for the test
+/// controls ([`crate::control`]) how it answers and what it was sent.
 #[derive(Debug)]
 pub struct Deployment {
-    key: String,
+    key: Mutex<String>,
     store: Mutex<Store>,
+    mode: Mutex<Mode>,
+    log: Mutex<Vec<LogEntry>>,
+}
+
+/// Locks `m`; a poisoned lock only means a handler panicked mid-request, the data is sound.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Deployment {
     /// A deployment that accepts only `key` and starts with `pets`.
     pub fn new(key: impl Into<String>, pets: Vec<Pet>) -> Self {
         Deployment {
-            key: key.into(),
+            key: Mutex::new(key.into()),
             store: Mutex::new(Store::new(pets)),
+            mode: Mutex::new(Mode::Normal),
+            log: Mutex::new(Vec::new()),
         }
     }
 
     fn store(&self) -> MutexGuard<'_, Store> {
-        // A poisoned lock only means a handler panicked mid-request; the Vec is still sound.
-        self.store.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.store)
+    }
+
+    /// Accepts only `key` from now on (a key rotation).
+    pub fn set_key(&self, key: String) {
+        *lock(&self.key) = key;
+    }
+
+    /// Answers as `mode` says from now on.
+    pub fn set_mode(&self, mode: Mode) {
+        *lock(&self.mode) = mode;
+    }
+
+    /// Every request received so far, in order.
+    pub fn log(&self) -> Vec<LogEntry> {
+        lock(&self.log).clone()
+    }
+
+    /// The pets held now (at most 100 000).
+    pub fn pets(&self) -> Vec<Pet> {
+        self.store().list(100_000, None)
+    }
+
+    fn record(&self, req: &Request) -> usize {
+        let auth = req
+            .headers()
+            .get(AUTHORIZATION)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+            .unwrap_or_default();
+        let auth = auth
+            .split_once(' ')
+            .map_or(auth.as_str(), |(_, token)| token)
+            .trim()
+            .to_owned();
+        let path = req
+            .extensions()
+            .get::<OriginalUri>()
+            .map_or_else(|| req.uri(), |o| &o.0)
+            .path_and_query()
+            .map_or_else(String::new, |p| p.to_string());
+        let mut log = lock(&self.log);
+        log.push(LogEntry {
+            method: req.method().to_string(),
+            path,
+            auth,
+            status: 0,
+        });
+        log.len() - 1
     }
 }
 
-/// Answers 401 unless the request carries `Authorization: Bearer <this deployment's key>`.
-pub async fn require_key(State(dep): State<Arc<Deployment>>, req: Request, next: Next) -> Response {
+/// Lets `dep` answer `req`: records it, applies the test mode, checks the key (401 unless the
+/// request carries `Authorization: Bearer <this deployment's key>`), then runs the handler,
+/// which finds the deployment as an extension.
+pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Response {
+    let entry = dep.record(&req);
+    let mode = *lock(&dep.mode);
+    let early = match mode {
+        Mode::Normal => None,
+        Mode::Slow(delay) => {
+            tokio::time::sleep(delay).await;
+            None
+        }
+        Mode::Hang => {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            None
+        }
+        Mode::Error503 => Some(
+            ApiError::new(503, "unavailable", "The service is busy. Try again later.")
+                .into_response(),
+        ),
+        Mode::Html500 => Some(
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                [(CONTENT_TYPE, "text/html")],
+                "<!DOCTYPE html><h1>Internal Server Error</h1>",
+            )
+                .into_response(),
+        ),
+        Mode::TooMany(seconds) => {
+            let mut r = ApiError::new(429, "too_many_requests", "Slow down.").into_response();
+            r.headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from(seconds));
+            Some(r)
+        }
+    };
+    let response = match early {
+        Some(r) => r,
+        None if key_matches(&req, &lock(&dep.key)) => {
+            req.extensions_mut().insert(dep.clone());
+            next.run(req).await
+        }
+        None => ApiError::unauthorized().into_response(),
+    };
+    if let Some(e) = lock(&dep.log).get_mut(entry) {
+        e.status = response.status().as_u16();
+    }
+    response
+}
+
+fn key_matches(req: &Request, key: &str) -> bool {
     let presented = req
         .headers()
         .get(AUTHORIZATION)
@@ -44,11 +151,12 @@ pub async fn require_key(State(dep): State<Arc<Deployment>>, req: Request, next:
         .and_then(|v| v.split_once(' '))
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim());
-    if presented == Some(dep.key.as_str()) {
-        next.run(req).await
-    } else {
-        ApiError::unauthorized().into_response()
-    }
+    presented == Some(key)
+}
+
+/// [`gate`] for the routes of one fixed deployment (the service's own two).
+pub async fn require_key(State(dep): State<Arc<Deployment>>, req: Request, next: Next) -> Response {
+    gate(dep, req, next).await
 }
 
 /// The query of `GET /pets`, once checked.
@@ -103,7 +211,7 @@ pub fn parse_list_query(raw: Option<&str>) -> Result<ListQuery, ApiError> {
 
 /// `GET /pets` (listPets).
 pub async fn list_pets(
-    State(dep): State<Arc<Deployment>>,
+    Extension(dep): Extension<Arc<Deployment>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Vec<Pet>>, ApiError> {
     let query = parse_list_query(raw.as_deref())?;
@@ -112,7 +220,7 @@ pub async fn list_pets(
 
 /// `POST /pets` (createPet).
 pub async fn create_pet(
-    State(dep): State<Arc<Deployment>>,
+    Extension(dep): Extension<Arc<Deployment>>,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Pet>), ApiError> {
     let new = NewPet::from_json(&body)?;
@@ -122,9 +230,10 @@ pub async fn create_pet(
 
 /// `GET /pets/{petId}` (getPet, deprecated). An id that is not an int64 names no pet: 404.
 pub async fn get_pet(
-    State(dep): State<Arc<Deployment>>,
-    Path(raw_id): Path<String>,
+    Extension(dep): Extension<Arc<Deployment>>,
+    Path(params): Path<HashMap<String, String>>,
 ) -> Result<Json<Pet>, ApiError> {
+    let raw_id = params.get("pet_id").cloned().unwrap_or_default();
     raw_id
         .parse::<i64>()
         .ok()

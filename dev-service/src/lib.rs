@@ -2,6 +2,7 @@
 //! (`shared/spec/pet-store-interface.md`), serving a production and a staging deployment side
 //! by side, for the app's preview and for the tests. It is a real HTTP server.
 
+pub mod control;
 pub mod error;
 pub mod faults;
 pub mod handlers;
@@ -12,13 +13,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::Request;
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::Method;
 use axum::middleware::{self, Next};
 use axum::routing::get;
 use axum::Router;
 use tower_http::cors::{Any, CorsLayer};
 
+use control::Registry;
 use error::ApiError;
 use handlers::Deployment;
 
@@ -35,6 +37,8 @@ pub struct Config {
     pub fault_routes: bool,
     /// How many pets production starts with; `None` for the usual seed.
     pub production_pets: Option<usize>,
+    /// Whether to mount the test-only sandboxes and controls (see [`control`]).
+    pub test_controls: bool,
 }
 
 impl Default for Config {
@@ -45,6 +49,7 @@ impl Default for Config {
             latency: Duration::ZERO,
             fault_routes: false,
             production_pets: None,
+            test_controls: false,
         }
     }
 }
@@ -54,8 +59,7 @@ pub const PRODUCTION_PREFIX: &str = "/production/v1";
 /// The path prefix of staging's base URL.
 pub const STAGING_PREFIX: &str = "/staging/v1";
 
-fn deployment_routes(dep: Deployment) -> Router {
-    let dep = Arc::new(dep);
+fn deployment_routes(dep: Arc<Deployment>) -> Router {
     Router::new()
         .route("/pets", get(handlers::list_pets).post(handlers::create_pet))
         .route("/pets/{pet_id}", get(handlers::get_pet))
@@ -71,36 +75,53 @@ fn deployment_routes(dep: Deployment) -> Router {
                 "This path does not take that method.",
             )
         })
-        .with_state(dep)
 }
 
 /// The whole service: both deployments, CORS for browser callers from any origin, the
 /// fallback 404 with an Error body, and the configured latency.
 pub fn router(config: &Config) -> Router {
+    router_with_registry(config).0
+}
+
+/// [`router`], and the registry of its deployments, for tests that run the service in their
+/// own process and play its side directly (rotate keys, read the request log).
+pub fn router_with_registry(config: &Config) -> (Router, Arc<Registry>) {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST])
         .allow_headers([AUTHORIZATION, CONTENT_TYPE])
+        .expose_headers([RETRY_AFTER])
         .max_age(Duration::from_secs(600));
     let latency = config.latency;
-    let mut app = Router::new()
-        .nest(
-            PRODUCTION_PREFIX,
-            deployment_routes(Deployment::new(
-                &config.production_key,
-                config
-                    .production_pets
-                    .map_or_else(seed::production, seed::production_sized),
-            )),
-        )
-        .nest(
-            STAGING_PREFIX,
-            deployment_routes(Deployment::new(&config.staging_key, seed::staging())),
-        );
+    let production = config
+        .production_pets
+        .map_or_else(seed::production, seed::production_sized);
+    let registry = Arc::new(Registry::new(
+        Deployment::new(&config.production_key, production),
+        Deployment::new(&config.staging_key, seed::staging()),
+    ));
+    let main = |env| {
+        registry
+            .deployment(control::MAIN, env)
+            .map(deployment_routes)
+    };
+    let mut app = Router::new();
+    for (prefix, env) in [
+        (PRODUCTION_PREFIX, "production"),
+        (STAGING_PREFIX, "staging"),
+    ] {
+        if let Some(routes) = main(env) {
+            app = app.nest(prefix, routes);
+        }
+    }
     if config.fault_routes {
         app = app.nest("/faults", faults::routes());
     }
-    app.fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
+    if config.test_controls {
+        app = app.merge(control::routes(registry.clone()));
+    }
+    let app = app
+        .fallback(|| async { ApiError::not_found("No such path in the pet store service.") })
         .layer(cors)
         .layer(middleware::from_fn(
             move |req: Request, next: Next| async move {
@@ -109,5 +130,6 @@ pub fn router(config: &Config) -> Router {
                 }
                 next.run(req).await
             },
-        ))
+        ));
+    (app, registry)
 }

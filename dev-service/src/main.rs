@@ -7,13 +7,16 @@ use petstore_dev_service::{router, Config, PRODUCTION_PREFIX, STAGING_PREFIX};
 
 const USAGE: &str = "\
 Usage: petstore-dev-service [--port N] [--production-key KEY] [--staging-key KEY] [--latency-ms N]
+                            [--fault-routes] [--production-pets N] [--test-controls]
 
   --port N              port on 127.0.0.1 (default 8081; 0 picks a free one)
   --production-key KEY  bearer key of the production deployment (default dev-production-key)
   --staging-key KEY     bearer key of the staging deployment (default dev-staging-key)
   --latency-ms N        delay every answer by N milliseconds (default 0)
   --fault-routes        also serve test-only broken deployments at /faults/KIND/v1
-  --production-pets N   start production with N pets instead of the usual 24";
+  --production-pets N   start production with N pets instead of the usual 24
+  --test-controls       also serve test-only sandboxes and controls (key rotation, fault
+                        modes, request log) at /sandbox and /control";
 
 struct Args {
     port: u16,
@@ -31,6 +34,10 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         }
         if flag == "--fault-routes" {
             parsed.config.fault_routes = true;
+            continue;
+        }
+        if flag == "--test-controls" {
+            parsed.config.test_controls = true;
             continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -98,6 +105,9 @@ async fn main() -> ExitCode {
         for (kind, what) in petstore_dev_service::faults::KINDS {
             println!("fault:      http://127.0.0.1:{port}/faults/{kind}/v1  {what}");
         }
+    }
+    if c.test_controls {
+        println!("controls:   http://127.0.0.1:{port}/control/SANDBOX/ENV/(key|mode|log), sandboxes at /sandbox/SANDBOX/ENV/v1");
     }
     if !c.latency.is_zero() {
         println!(

@@ -1,7 +1,9 @@
 //! The HTTP client: one method per operation of the interface, over gloo-net.
 
+use std::cell::Cell;
 use std::fmt;
 use std::ops::RangeInclusive;
+use std::rc::Rc;
 use std::time::Duration;
 
 use gloo_net::http::{Request, RequestBuilder};
@@ -22,11 +24,12 @@ pub const DEFAULT_LIMIT: u32 = 20;
 /// A client for one deployment: its base URL (ending in `/v1`) and its API key. The key is
 /// sent only in the `Authorization` header (none at all when the key is empty), and `Debug`
 /// does not show it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub struct Client {
     base_url: String,
     api_key: String,
     timeout: Duration,
+    abort: Option<AbortController>,
 }
 
 impl fmt::Debug for Client {
@@ -46,7 +49,15 @@ impl Client {
             base_url: base_url.trim_end_matches('/').to_owned(),
             api_key: api_key.to_owned(),
             timeout: DEFAULT_TIMEOUT,
+            abort: None,
         }
+    }
+
+    /// The same client, its calls aborted (ending in [`ApiError::Cancelled`]) when
+    /// `controller` aborts: so whoever made the request can cancel it, e.g. when a page is left.
+    pub fn with_abort(mut self, controller: AbortController) -> Client {
+        self.abort = Some(controller);
+        self
     }
 
     /// The same client with another time limit per call.
@@ -96,11 +107,28 @@ impl Client {
         request: RequestBuilder,
         json_body: Option<String>,
     ) -> Result<T, ApiError> {
-        let controller = AbortController::new().map_err(|e| ApiError::Network(js_text(&e)))?;
+        // A key that a header cannot carry would make the browser throw; refuse it instead.
+        if !self.api_key.is_empty() && !is_bearer_token(&self.api_key) {
+            return Err(ApiError::Invalid(
+                "The API key holds characters that cannot be sent.".into(),
+            ));
+        }
+        let controller = match &self.abort {
+            Some(c) => c.clone(),
+            None => AbortController::new().map_err(|e| ApiError::Network(js_text(&e)))?,
+        };
         let signal = controller.signal();
+        if signal.aborted() {
+            return Err(ApiError::Cancelled);
+        }
         let millis = u32::try_from(self.timeout.as_millis()).unwrap_or(u32::MAX);
+        let timed_out = Rc::new(Cell::new(false));
+        let flag = timed_out.clone();
         // Dropped (and so cancelled) when this call returns, answer body read or not.
-        let _deadline = Timeout::new(millis, move || controller.abort());
+        let _deadline = Timeout::new(millis, move || {
+            flag.set(true);
+            controller.abort();
+        });
 
         let request = if self.api_key.is_empty() {
             request
@@ -119,21 +147,36 @@ impl Client {
         let response = request
             .send()
             .await
-            .map_err(|e| self.transport_error(&signal, e))?;
+            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
         let text = response
             .text()
             .await
-            .map_err(|e| self.transport_error(&signal, e))?;
+            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
         decode(response.status(), &text)
     }
 
-    fn transport_error(&self, signal: &AbortSignal, error: gloo_net::Error) -> ApiError {
-        if signal.aborted() {
-            ApiError::Timeout(self.timeout)
-        } else {
-            ApiError::Network(error.to_string())
+    fn transport_error(
+        &self,
+        signal: &AbortSignal,
+        timed_out: bool,
+        error: gloo_net::Error,
+    ) -> ApiError {
+        match (signal.aborted(), timed_out) {
+            (true, true) => ApiError::Timeout(self.timeout),
+            (true, false) => ApiError::Cancelled,
+            _ => ApiError::Network(error.to_string()),
         }
     }
+}
+
+/// Whether `key` has the syntax of an RFC 6750 bearer token (`b64token`): letters, digits and
+/// `-._~+/`, then optional `=` padding. Only such a key can be sent in the header.
+pub fn is_bearer_token(key: &str) -> bool {
+    let body = key.trim_end_matches('=');
+    !body.is_empty()
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~+/".contains(&b))
 }
 
 /// The query of `listPets`, or [`ApiError::Invalid`] for a limit outside 1..=100 or a status
@@ -243,6 +286,26 @@ mod tests {
             decode::<Pet>(201, r#"{"id":"7","name":"B","categoryId":1}"#),
             Err(ApiError::Decode { status: 201, .. })
         ));
+    }
+
+    #[test]
+    fn bearer_tokens_follow_rfc_6750() {
+        for good in ["dev-production-key", "a.b_c~d+e/f", "abc==", "Zz09"] {
+            assert!(is_bearer_token(good), "{good}");
+        }
+        for bad in [
+            "",
+            "==",
+            "a b",
+            "key\u{200b}",
+            "k\u{a0}",
+            "“key”",
+            "ключ",
+            "a=b",
+            "a:b",
+        ] {
+            assert!(!is_bearer_token(bad), "{bad:?}");
+        }
     }
 
     #[test]

@@ -39,6 +39,10 @@ pub enum ApiError {
     /// No complete answer within the client's time limit; the request was aborted.
     #[error("The service did not answer within {} seconds.", .0.as_secs())]
     Timeout(Duration),
+    /// The caller cancelled the request (it left the page the answer was for); whether the
+    /// service acted on it is unknown.
+    #[error("The request was cancelled.")]
+    Cancelled,
     /// The answer was not what the interface says (HTML page, truncated or mistyped JSON).
     #[error("The service sent an answer this app cannot read.")]
     Decode {
@@ -84,7 +88,10 @@ impl ApiError {
             ApiError::NotFound(_) => Some(404),
             ApiError::BadRequest(_) => Some(400),
             ApiError::Server { status, .. } | ApiError::Decode { status, .. } => Some(*status),
-            ApiError::Invalid(_) | ApiError::Network(_) | ApiError::Timeout(_) => None,
+            ApiError::Invalid(_)
+            | ApiError::Network(_)
+            | ApiError::Timeout(_)
+            | ApiError::Cancelled => None,
         }
     }
 
@@ -103,7 +110,10 @@ impl ApiError {
     /// unreadable answer, a create may or may not have happened.
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            ApiError::Network(_) | ApiError::Timeout(_) | ApiError::Decode { .. } => true,
+            ApiError::Network(_)
+            | ApiError::Timeout(_)
+            | ApiError::Cancelled
+            | ApiError::Decode { .. } => true,
             ApiError::Server { status, .. } => *status >= 500,
             _ => false,
         }

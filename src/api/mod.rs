@@ -8,7 +8,8 @@ mod error;
 mod models;
 
 pub use client::{
-    decode, list_query, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT, LIMIT_RANGE,
+    decode, is_bearer_token, list_query, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT,
+    LIMIT_RANGE,
 };
 pub use deprecation::{Date, GET_PET_REMOVAL};
 pub use error::{ApiError, ErrorDetails};

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
+use crate::session::CallError;
 
 /// One error, in plain words, with its technical details folded away.
 #[component]
@@ -50,8 +51,11 @@ pub fn error_fallback(
             errors.with(|errors| {
                 errors
                     .iter()
-                    .map(
-                        |(_, error)| match (error.downcast_ref::<ApiError>(), &not_found) {
+                    .map(|(_, error)| {
+                        let api = error
+                            .downcast_ref::<ApiError>()
+                            .or_else(|| error.downcast_ref::<CallError>().and_then(CallError::api));
+                        match (api, &not_found) {
                             (Some(api @ ApiError::NotFound(_)), Some(summary)) => {
                                 let summary = summary.clone();
                                 view! { <ErrorAlert error=api.clone() summary /> }.into_any()
@@ -61,8 +65,8 @@ pub fn error_fallback(
                                 view! { <div class="alert" role="alert">{error.to_string()}</div> }
                                     .into_any()
                             }
-                        },
-                    )
+                        }
+                    })
                     .collect_view()
             })
         };

@@ -1,5 +1,6 @@
 //! Small pieces shared by the pages.
 
+mod create_outcome;
 mod env_bar;
 mod error_alert;
 mod pet_table;
@@ -7,6 +8,7 @@ mod sign_in;
 mod text_field;
 mod title;
 
+pub use create_outcome::CreateOutcome;
 pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
 pub use pet_table::PetTable;

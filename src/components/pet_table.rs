@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use crate::api::Pet;
-use crate::session::use_session;
+use crate::config::Environment;
+use crate::session::Session;
 
 /// The pets as a table (ID, Name, Category, Status), each row linking to the pet's view; an
 /// empty state; and a note when the list may go on past the limit.
@@ -13,8 +14,12 @@ pub fn PetTable(
     pets: Vec<Pet>,
     /// The limit the list was fetched with: as many rows as this means there may be more.
     limit: u32,
+    /// The environment the pets are from: their links open them there.
+    env: Environment,
+    /// The session, passed in because rows are built after an `.await`, where no context can
+    /// be looked up.
+    session: Session,
 ) -> impl IntoView {
-    let session = use_session();
     if pets.is_empty() {
         return view! { <p class="empty">"No pets match these filters."</p> }.into_any();
     }
@@ -23,7 +28,7 @@ pub fn PetTable(
     let rows = pets
         .into_iter()
         .map(|pet| {
-            let href = session.href_untracked(&format!("/pets/{}", pet.id));
+            let href = session.link(&format!("/pets/{}", pet.id), env);
             let status = pet.status.map_or_else(|| "—".to_owned(), |s| s.to_string());
             view! {
                 <tr>

@@ -2,18 +2,40 @@
 //! key was refused. The page stays mounted underneath (inert), so its URL, filters and form
 //! draft are intact once a key is entered.
 
-use leptos::ev::SubmitEvent;
-use leptos::html::Input;
+use leptos::ev::{KeyboardEvent, SubmitEvent};
+use leptos::html::{Div, Input};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 
+use crate::config::Environment;
+use crate::input::parse_api_key;
 use crate::session::use_session;
 
-/// The sign-in dialog for the current environment.
+/// The sign-in dialog for `env`. It is built for that one environment: the app builds a new
+/// one when the environment changes, so a key typed for one is never stored for the other.
 #[component]
-pub fn SignIn() -> impl IntoView {
+pub fn SignIn(
+    /// The environment the key is for.
+    env: Environment,
+) -> impl IntoView {
     let session = use_session();
-    let (missing, set_missing) = signal(false);
+    let (problem, set_problem) = signal(None::<String>);
     let input = NodeRef::<Input>::new();
+    let dialog = NodeRef::<Div>::new();
+    // Focus goes back where it was once the dialog closes (keyboard and screen reader use).
+    let before = document()
+        .active_element()
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        .map(SendWrapper::new);
+    on_cleanup(move || {
+        if let Some(element) = before {
+            if element.is_connected() {
+                let _ = element.focus();
+            }
+        }
+    });
     // Put the cursor in the key field as soon as the dialog appears (keyboard and tablet use).
     Effect::new(move |_| {
         if let Some(input) = input.get() {
@@ -25,22 +47,57 @@ pub fn SignIn() -> impl IntoView {
         // Read from the field itself: no signal mirrors the key, so nothing reactive is left
         // pending when the form unmounts on success.
         let entered = input.get_untracked().map(|i| i.value()).unwrap_or_default();
-        if entered.trim().is_empty() {
-            set_missing.set(true);
+        match parse_api_key(&entered) {
+            Err(message) => set_problem.set(Some(message)),
+            // This form unmounts as the key is accepted: touch none of its signals after this.
+            Ok(key) => session.sign_in(env, key),
+        }
+    };
+    // aria-modal promises that focus stays in the dialog: Tab and Shift+Tab wrap around.
+    let trap = move |ev: KeyboardEvent| {
+        if ev.key() != "Tab" {
             return;
         }
-        // This form unmounts as the key is accepted: touch none of its signals after this.
-        session.sign_in(&entered);
+        let Some(dialog) = dialog.get_untracked() else {
+            return;
+        };
+        let Ok(list) = dialog.query_selector_all("input, button") else {
+            return;
+        };
+        let items: Vec<HtmlElement> = (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into().ok())
+            .collect();
+        let (Some(first), Some(last)) = (items.first(), items.last()) else {
+            return;
+        };
+        let active = document().active_element();
+        let at = |e: &HtmlElement| active.as_ref() == Some(e.unchecked_ref());
+        let wrap_to = match (ev.shift_key(), at(first), at(last)) {
+            (true, true, _) => Some(last),
+            (false, _, true) => Some(first),
+            _ => None,
+        };
+        if let Some(target) = wrap_to {
+            ev.prevent_default();
+            let _ = target.focus();
+        }
     };
-    let env = move || session.env().label();
+    let label = env.label();
     view! {
         <div class="overlay">
-            <div class="sign-in" role="dialog" aria-modal="true" aria-labelledby="sign-in-title">
+            <div
+                class="sign-in"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="sign-in-title"
+                node_ref=dialog
+                on:keydown=trap
+            >
                 <form on:submit=submit>
-                    <h2 id="sign-in-title">"Sign in to " {env}</h2>
-                    <Show when=move || session.key_rejected()>
+                    <h2 id="sign-in-title">"Sign in to " {label}</h2>
+                    <Show when=move || session.key_rejected(env)>
                         <p class="alert" role="alert">
-                            "The service did not accept the API key for " {env}
+                            "The service did not accept the API key for " {label}
                             ". Enter a valid key to go on; the page stays as it was."
                         </p>
                     </Show>
@@ -52,12 +109,10 @@ pub fn SignIn() -> impl IntoView {
                         type="password"
                         autocomplete="off"
                         spellcheck="false"
-                        aria-invalid=move || missing.get().to_string()
+                        aria-invalid=move || problem.with(Option::is_some).to_string()
                         aria-describedby="api-key-error"
                     />
-                    <p id="api-key-error" class="field-error">
-                        {move || missing.get().then_some("Enter the API key.")}
-                    </p>
+                    <p id="api-key-error" class="field-error wrap">{problem}</p>
                     <button type="submit">"Sign in"</button>
                 </form>
             </div>

@@ -5,7 +5,8 @@ use leptos_router::hooks::use_query_map;
 
 use crate::api::PetStatus;
 use crate::components::{error_fallback, page_title, PetTable};
-use crate::input::{parse_filters, parse_limit};
+use crate::config::Environment;
+use crate::input::{parse_filters, parse_limit, ListFilters};
 use crate::session::{use_session, use_set_query};
 
 /// The list page.
@@ -17,39 +18,32 @@ pub fn PetList() -> impl IntoView {
         let q = query.read();
         parse_filters(q.get_str("status"), q.get_str("limit"))
     });
-    let pets = LocalResource::new(move || {
-        let connection = session.connection();
-        let f = filters.get();
-        async move {
-            let connection = connection?;
-            let result = connection
-                .client
-                .list_pets(f.limit, f.status.as_ref())
-                .await;
-            // The limit travels with the rows, so the "first N" note matches what was fetched.
-            session
-                .checked(&connection, result)
-                .map(|pets| (pets, f.limit))
-        }
-    });
 
     let set_query = use_set_query();
     let set_param = move |key, value| set_query(key, value, false);
-    let (limit_error, set_limit_error) = signal(false);
+    // What the limit field holds while it is not a valid limit; `None` once it is.
+    let (bad_limit, set_bad_limit) = signal(None::<String>);
     let set_status = set_param.clone();
     let on_status = move |ev| {
         let value = event_target_value(&ev);
         set_status("status", (!value.is_empty()).then_some(value));
     };
-    let on_limit = move |ev| match parse_limit(&event_target_value(&ev)) {
-        Some(n) => {
-            set_limit_error.set(false);
+    // Checked as the user types, so the message goes as soon as the value is right again;
+    // sent on change (Enter or leaving the field), so a half-typed number is not fetched.
+    let on_limit_input = move |ev| {
+        let text = event_target_value(&ev);
+        let bad = parse_limit(&text).is_none().then_some(text);
+        if bad_limit.with_untracked(|b| *b != bad) {
+            set_bad_limit.set(bad);
+        }
+    };
+    let on_limit = move |ev| {
+        if let Some(n) = parse_limit(&event_target_value(&ev)) {
             set_param("limit", Some(n.to_string()));
         }
-        None => set_limit_error.set(true),
     };
+    let limit_invalid = move || bad_limit.with(Option::is_some);
     let status_is = move |s: Option<&PetStatus>| filters.with(|f| f.status.as_ref() == s);
-    let (loading, set_loading) = signal(false);
     page_title(move || format!("Pets ({})", session.env().label()));
 
     view! {
@@ -83,12 +77,13 @@ pub fn PetList() -> impl IntoView {
                     step="1"
                     inputmode="numeric"
                     aria-describedby="limit-error"
-                    aria-invalid=move || limit_error.get().to_string()
+                    aria-invalid=move || limit_invalid().to_string()
                     prop:value=move || filters.with(|f| f.limit.to_string())
+                    on:input=on_limit_input
                     on:change=on_limit
                 />
                 <p id="limit-error" class="field-error">
-                    {move || limit_error.get().then_some("The limit must be a whole number from 1 to 100.")}
+                    {move || limit_invalid().then_some("The limit must be a whole number from 1 to 100.")}
                 </p>
             </div>
         </form>
@@ -99,21 +94,41 @@ pub fn PetList() -> impl IntoView {
                 .map(|note| view! { <p class="note">{note}</p> })
                 .collect_view()
         }}
+        // Rows belong to one environment: switching builds this part anew, which aborts the
+        // old environment's request and never shows its rows under the new band.
+        {move || view! { <PetRows env=session.env() filters /> }}
+    }
+}
+
+/// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
+/// until the new ones arrive.
+#[component]
+fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
+    let session = use_session();
+    let pets = LocalResource::new(move || {
+        let f = filters.get();
+        session.call(env, move |client| async move {
+            let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
+            // The limit travels with the rows, so the "first N" note matches what was fetched.
+            Ok((pets, f.limit))
+        })
+    });
+    let (loading, set_loading) = signal(false);
+    view! {
         <p class="loading" role="status">
             {move || loading.get().then_some("Loading pets…")}
         </p>
-        // Without an accepted key the sign-in form is showing; an error here would only repeat it.
-        <Show
-            when=move || !session.needs_sign_in()
-            fallback=|| view! { <p class="note">"Sign in to see the pets."</p> }
-        >
-            <Transition set_pending=set_loading>
-                <ErrorBoundary fallback=error_fallback(None)>
-                    {move || Suspend::new(async move {
-                        pets.await.map(|(pets, limit)| view! { <PetTable pets limit /> })
-                    })}
-                </ErrorBoundary>
-            </Transition>
-        </Show>
+        <Transition set_pending=set_loading>
+            <ErrorBoundary fallback=error_fallback(None)>
+                {move || Suspend::new(async move {
+                    match pets.await {
+                        Ok((pets, limit)) => Ok(view! { <PetTable pets limit env session /> }.into_any()),
+                        // The sign-in form is showing: an error here would only repeat it.
+                        Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
+                        Err(e) => Err(e),
+                    }
+                })}
+            </ErrorBoundary>
+        </Transition>
     }
 }

@@ -1,5 +1,6 @@
 //! `/pets/new`: the add form. One click makes one pet; a refused or failed request keeps what
-//! was typed; the draft also survives a reload of the tab.
+//! was typed; the draft also survives a reload of the tab. The create itself is the session's
+//! (see `session/create.rs`): it goes on if the form is left, and the form shows it on return.
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -8,10 +9,11 @@ use leptos_router::location::State;
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsValue;
 
-use crate::api::{ApiError, NewPet, PetStatus};
-use crate::components::{page_title, ErrorAlert, TextField};
+use crate::api::{NewPet, PetStatus};
+use crate::components::{page_title, CreateOutcome, TextField};
+use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
-use crate::session::{use_session, Connection};
+use crate::session::{use_session, CreateState};
 use crate::storage;
 
 /// History state of the navigation to a just-created pet, so its page can say so.
@@ -28,29 +30,34 @@ fn saved_draft() -> Draft {
 pub fn PetNew() -> impl IntoView {
     let session = use_session();
     let navigate = use_navigate();
-    let create = Action::new_local(move |(connection, pet): &(Connection, NewPet)| {
-        let (connection, pet, navigate) = (connection.clone(), pet.clone(), navigate.clone());
-        async move {
-            let result = connection.client.create_pet(&pet).await;
-            let result = session.checked(&connection, result);
-            if let Ok(created) = &result {
-                storage::remove(storage::DRAFT_SLOT);
-                let path = format!("/pets/{}?env={}", created.id, connection.env.as_str());
-                let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
-                navigate(
-                    &path,
-                    NavigateOptions {
-                        state,
-                        ..Default::default()
-                    },
-                );
-            }
-            result
-        }
-    });
-    let pending = create.pending();
     let draft = RwSignal::new(saved_draft());
     let errors = RwSignal::new(FieldErrors::default());
+    // Gone with this page: an answer that arrives after the form was left navigates nowhere.
+    let shown = StoredValue::new(());
+    let create = Action::new_local(move |(env, sent, pet): &(Environment, Draft, NewPet)| {
+        let (env, sent, pet, navigate) = (*env, sent.clone(), pet.clone(), navigate.clone());
+        async move {
+            let Some(Ok(created)) = session.create_pet(env, sent, pet).await else {
+                return;
+            };
+            if shown.try_get_value().is_none() {
+                return;
+            }
+            draft.try_set(Draft::default());
+            // Still on this form, and still in the environment the pet went to: show it.
+            if session.env_untracked() == env {
+                let path = session.link(&format!("/pets/{}", created.id), env);
+                let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
+                let options = NavigateOptions {
+                    resolve: false,
+                    state,
+                    ..Default::default()
+                };
+                navigate(&path, options);
+            }
+        }
+    });
+    let pending = move || session.create_pending();
     let edit = move |change: fn(&mut Draft, String), value: String| {
         draft.update(|d| change(d, value));
         if let Ok(text) = serde_json::to_string(&draft.get_untracked()) {
@@ -61,24 +68,30 @@ pub fn PetNew() -> impl IntoView {
     let submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         // A second click before the first answer must not create a second pet.
-        if pending.get_untracked() {
+        if untrack(pending) {
             return;
         }
         match draft.with_untracked(Draft::validate) {
             Err(found) => errors.set(found),
             Ok(pet) => {
                 errors.set(FieldErrors::default());
-                // Without a key the sign-in form is already showing; nothing to send yet.
-                if let Ok(connection) = session.connection_untracked() {
-                    create.dispatch((connection, pet));
-                }
+                let env = session.env_untracked();
+                create.dispatch((env, draft.get_untracked(), pet));
             }
         }
     };
 
-    let outcome = move || match create.value().get() {
-        Some(Err(error)) if !pending.get() => Some(view! { <CreateFailed error /> }),
-        _ => None,
+    let record = move || session.last_create(session.env());
+    let progress = move || {
+        if !pending() {
+            return None;
+        }
+        Some(match record() {
+            Some(r) if r.state == CreateState::Pending => {
+                format!("Adding “{}” to {}…", r.draft.name.trim(), r.env.label())
+            }
+            _ => "A pet is being added in the other environment; wait for its answer.".to_owned(),
+        })
     };
     page_title(move || format!("New pet ({})", session.env().label()));
 
@@ -131,43 +144,13 @@ pub fn PetNew() -> impl IntoView {
             <p class="target">
                 "The pet will be added to " <strong>{move || session.env().label()}</strong> "."
             </p>
-            <button type="submit" disabled=pending aria-busy=move || pending.get().to_string()>
+            <button type="submit" disabled=pending aria-busy=move || pending().to_string()>
                 "Add pet"
             </button>
-            <p class="loading" role="status">{move || pending.get().then_some("Adding the pet…")}</p>
+            <p class="loading" role="status">{progress}</p>
         </form>
-        {outcome}
+        {move || record().map(|record| view! { <CreateOutcome record session /> })}
     }
-}
-
-/// Why the last attempt did not create a pet, or that it may have.
-#[component]
-fn CreateFailed(error: ApiError) -> impl IntoView {
-    let session = use_session();
-    if error.outcome_unknown() {
-        let summary = "No answer came back, so the pet may or may not have been created. \
-                       Check the list before adding it again.";
-        return view! {
-            <ErrorAlert error summary />
-            <p>
-                <a href=move || session.href("/pets")>"Check the list"</a>
-                " (what you typed is kept)."
-            </p>
-        }
-        .into_any();
-    }
-    if matches!(error, ApiError::Unauthorized(_)) {
-        let summary = "The key was not accepted, so no pet was created. Sign in again, \
-                       then press Add pet: what you typed is kept.";
-        return view! { <ErrorAlert error summary /> }.into_any();
-    }
-    let summary = match &error {
-        ApiError::BadRequest(Some(body)) => {
-            format!("The service did not accept this pet: {}", body.message)
-        }
-        other => other.to_string(),
-    };
-    view! { <ErrorAlert error summary /> }.into_any()
 }
 
 /// Whether the page with this history `state` was reached by creating its pet.

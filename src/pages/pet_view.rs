@@ -4,8 +4,10 @@
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 
-use crate::api::{ApiError, Pet, GET_PET_REMOVAL};
+use crate::api::{ApiError, Client, Pet, GET_PET_REMOVAL};
 use crate::components::{error_fallback, page_title};
+use crate::config::Environment;
+use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::use_session;
 
@@ -30,46 +32,27 @@ pub fn PetView() -> impl IntoView {
     let session = use_session();
     let params = use_params_map();
     let raw_id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
-    let id = Memo::new(move |_| raw_id.get().parse::<i64>().ok());
-    let pet = LocalResource::new(move || {
-        let connection = session.connection();
-        let id = id.get();
-        async move {
-            // A malformed id is answered on the page, without asking the service.
-            let id = id.ok_or_else(|| ApiError::Invalid("not a pet id".into()))?;
-            let connection = connection?;
-            #[allow(deprecated)] // the only way to read one pet until the service offers another
-            let result = connection.client.get_pet(id).await;
-            session.checked(&connection, result)
-        }
-    });
+    let id = Memo::new(move |_| parse_int64(&raw_id.get()));
     page_title(move || format!("Pet {} ({})", raw_id.get(), session.env().label()));
     let created = just_created(&use_location().state.get_untracked());
 
+    // A malformed id is answered on the page, without asking the service.
     let body = move || match id.get() {
-        // The sign-in form is showing: an error here would only repeat it.
-        Some(_) if session.needs_sign_in() => {
-            view! { <p class="note">"Sign in to see this pet."</p> }.into_any()
-        }
-        None => view! {
-            <div class="alert" role="alert">
-                <p>{format!("“{}” is not a pet id: ids are whole numbers.", raw_id.get())}</p>
-            </div>
-        }
-        .into_any(),
-        Some(id) => {
-            let not_found = format!("There is no pet with id {id} in {}.", session.env().label());
+        Err(problem) => {
+            let why = match problem {
+                Int64Problem::NotANumber => "ids are whole numbers",
+                Int64Problem::OutOfRange => "it is beyond the largest id there can be",
+            };
             view! {
-                <Transition fallback=|| view! { <p role="status">"Loading the pet…"</p> }>
-                    <ErrorBoundary fallback=error_fallback(Some(not_found))>
-                        {move || Suspend::new(async move {
-                            pet.await.map(|pet| view! { <PetDetails pet created /> })
-                        })}
-                    </ErrorBoundary>
-                </Transition>
+                <div class="alert" role="alert">
+                    <p class="wrap">{format!("“{}” is not a pet id: {why}.", raw_id.get())}</p>
+                </div>
             }
             .into_any()
         }
+        // The pet belongs to one environment: switching builds this part anew (aborting the
+        // old request), so one environment's pet never shows under the other's band.
+        Ok(id) => view! { <PetLoader id env=session.env() created /> }.into_any(),
     };
     view! {
         {body}
@@ -80,6 +63,35 @@ pub fn PetView() -> impl IntoView {
     }
 }
 
+/// Loads pet `id` of `env` and shows it.
+#[component]
+fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
+    let session = use_session();
+    let pet = LocalResource::new(move || session.call(env, move |client| read_pet(client, id)));
+    let not_found = format!("There is no pet with id {id} in {}.", env.label());
+    view! {
+        <Transition fallback=|| view! { <p role="status">"Loading the pet…"</p> }>
+            <ErrorBoundary fallback=error_fallback(Some(not_found))>
+                {move || Suspend::new(async move {
+                    match pet.await {
+                        Ok(pet) => Ok(view! { <PetDetails pet created /> }.into_any()),
+                        // The sign-in form is showing: an error here would only repeat it.
+                        Err(e) if e.needs_sign_in() => {
+                            Ok(view! { <p class="note">"Sign in to see this pet."</p> }.into_any())
+                        }
+                        Err(e) => Err(e),
+                    }
+                })}
+            </ErrorBoundary>
+        </Transition>
+    }
+}
+
+#[allow(deprecated)] // the only way to read one pet until the service offers another
+async fn read_pet(client: Client, id: i64) -> Result<Pet, ApiError> {
+    client.get_pet(id).await
+}
+
 #[component]
 fn PetDetails(pet: Pet, created: bool) -> impl IntoView {
     let status = pet
@@ -87,12 +99,12 @@ fn PetDetails(pet: Pet, created: bool) -> impl IntoView {
         .map_or_else(|| "none".to_owned(), |s| s.to_string());
     view! {
         {created.then(|| view! { <p class="notice" role="status">"Pet added."</p> })}
-        <h1>{pet.name.clone()}</h1>
+        <h1 class="wrap">{pet.name.clone()}</h1>
         <dl class="pet-details">
             <dt>"ID"</dt>
             <dd>{pet.id.to_string()}</dd>
             <dt>"Name"</dt>
-            <dd>{pet.name}</dd>
+            <dd class="wrap">{pet.name}</dd>
             <dt>"Category"</dt>
             <dd>{pet.category_id.to_string()}</dd>
             <dt>"Status"</dt>

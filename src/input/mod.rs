@@ -3,6 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+mod int64;
+mod key;
+
+pub use int64::{parse_int64, Int64Problem};
+pub use key::parse_api_key;
+
 use crate::api::{NewPet, PetStatus, DEFAULT_LIMIT, LIMIT_RANGE};
 
 /// The list page's filters, read from the URL query.
@@ -91,19 +97,18 @@ impl Draft {
             errors.category_id = Some("Enter a category ID.".into());
             None
         } else {
-            match category.parse::<i64>() {
+            match parse_int64(category) {
                 Ok(n) => Some(n),
-                Err(_) => {
-                    let digits = category.trim_start_matches(['-', '+']);
-                    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-                    errors.category_id = Some(if whole {
-                        format!(
+                Err(problem) => {
+                    errors.category_id = Some(match problem {
+                        Int64Problem::OutOfRange => format!(
                             "The category ID must be between {} and {}.",
                             i64::MIN,
                             i64::MAX
-                        )
-                    } else {
-                        "The category ID must be a whole number, like 3.".into()
+                        ),
+                        Int64Problem::NotANumber => {
+                            "The category ID must be a whole number, like 3.".into()
+                        }
                     });
                     None
                 }

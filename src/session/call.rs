@@ -1,0 +1,120 @@
+//! The one path from a page to the service. Every request goes through [`Session::call`] or
+//! [`Session::call_detached`], so these rules hold for all of them, on every page:
+//! - nothing is sent without a key, or with a key the service already refused;
+//! - a key goes only to its own environment's base URL;
+//! - a 401 marks that key refused (if it is still the key in use), which shows the sign-in
+//!   form, and notifies only when that changed anything;
+//! - a read is aborted when the part of the page that asked for it goes away (the page is
+//!   left, or the environment it was for is switched away from).
+
+use std::future::Future;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use thiserror::Error;
+use web_sys::AbortController;
+
+use super::Session;
+use crate::api::{ApiError, Client};
+use crate::config::Environment;
+
+/// Why a call gave no answer: a state of this tab (nothing was sent), or the service's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CallError {
+    /// The environment has no key yet: nothing was sent.
+    #[error("no API key for this environment")]
+    NoKey,
+    /// The service refused this key before: nothing was sent with it again.
+    #[error("the API key was refused")]
+    KeyRefused,
+    /// The request was sent (or refused by the client) and failed.
+    #[error(transparent)]
+    Api(#[from] ApiError),
+}
+
+impl CallError {
+    /// Whether the sign-in form is the answer to this error (it is already showing).
+    pub fn needs_sign_in(&self) -> bool {
+        matches!(
+            self,
+            CallError::NoKey | CallError::KeyRefused | CallError::Api(ApiError::Unauthorized(_))
+        )
+    }
+
+    /// The service's error, if the request was made.
+    pub fn api(&self) -> Option<&ApiError> {
+        match self {
+            CallError::Api(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl Session {
+    /// Calls the service in `env` with `op`, for a read that belongs to the calling part of
+    /// the page: it is aborted when the reactive owner it was made under is cleaned up.
+    /// The key is read now (tracked: a resource built on this re-runs when `env`'s key
+    /// changes), so call it before any `.await`.
+    pub fn call<T, Fut>(
+        &self,
+        env: Environment,
+        op: impl FnOnce(Client) -> Fut + 'static,
+    ) -> impl Future<Output = Result<T, CallError>> + 'static
+    where
+        Fut: Future<Output = Result<T, ApiError>> + 'static,
+    {
+        let controller = AbortController::new().ok();
+        if let Some(controller) = controller.clone() {
+            let controller = SendWrapper::new(controller);
+            on_cleanup(move || controller.abort());
+        }
+        self.send(env, controller, op)
+    }
+
+    /// Like [`Session::call`], for a write that must not be cut off by leaving the page (a
+    /// create): only its time limit ends it.
+    pub fn call_detached<T, Fut>(
+        &self,
+        env: Environment,
+        op: impl FnOnce(Client) -> Fut + 'static,
+    ) -> impl Future<Output = Result<T, CallError>> + 'static
+    where
+        Fut: Future<Output = Result<T, ApiError>> + 'static,
+    {
+        self.send(env, None, op)
+    }
+
+    fn send<T, Fut>(
+        &self,
+        env: Environment,
+        controller: Option<AbortController>,
+        op: impl FnOnce(Client) -> Fut + 'static,
+    ) -> impl Future<Output = Result<T, CallError>> + 'static
+    where
+        Fut: Future<Output = Result<T, ApiError>> + 'static,
+    {
+        let slot = self.key_slot(env);
+        let prepared = match (slot.key, slot.rejected) {
+            (None, _) => Err(CallError::NoKey),
+            (Some(_), true) => Err(CallError::KeyRefused),
+            (Some(key), false) => {
+                let base_url = self.config.with_value(|c| c.base_url(env).to_owned());
+                let client = Client::new(&base_url, &key);
+                Ok((
+                    controller.map_or(client.clone(), |c| client.with_abort(c)),
+                    key,
+                ))
+            }
+        };
+        let keys = self.keys;
+        async move {
+            let (client, key) = prepared?;
+            let result = op(client).await;
+            if let Err(ApiError::Unauthorized(_)) = &result {
+                // try_: the app may be gone by the time a late answer arrives.
+                keys.try_maybe_update(|k| (k.refuse(env, &key), ()));
+            }
+            Ok(result?)
+        }
+    }
+}

@@ -37,8 +37,11 @@ pub fn SignIn(
         }
     });
     // Put the cursor in the key field as soon as the dialog appears (keyboard and tablet use).
+    // The renderer may reuse the previous form's elements for this one: empty the field, so
+    // a key typed for the other environment cannot be sent as this one's.
     Effect::new(move |_| {
         if let Some(input) = input.get() {
+            input.set_value("");
             let _ = input.focus();
         }
     });

@@ -2,19 +2,26 @@
 //! was typed; the draft also survives a reload of the tab. The create itself is the session's
 //! (see `session/create.rs`): it goes on if the form is left, and the form shows it on return.
 
+use std::cell::Cell;
+
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::location::State;
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsValue;
 
-use crate::api::{NewPet, PetStatus};
+use crate::api::PetStatus;
 use crate::components::{page_title, CreateOutcome, TextField};
 use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
-use crate::session::{use_session, CreateState};
+use crate::session::{use_session, CreateRecord, CreateState};
 use crate::storage;
+
+thread_local! {
+    /// How many add forms were built in this tab: the latest one is the one shown.
+    static FORMS_BUILT: Cell<u64> = const { Cell::new(0) };
+}
 
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
@@ -32,30 +39,55 @@ pub fn PetNew() -> impl IntoView {
     let navigate = use_navigate();
     let draft = RwSignal::new(saved_draft());
     let errors = RwSignal::new(FieldErrors::default());
-    // Gone with this page: an answer that arrives after the form was left navigates nowhere.
-    let shown = StoredValue::new(());
-    let create = Action::new_local(move |(env, sent, pet): &(Environment, Draft, NewPet)| {
-        let (env, sent, pet, navigate) = (*env, sent.clone(), pet.clone(), navigate.clone());
-        async move {
-            let Some(Ok(created)) = session.create_pet(env, sent, pet).await else {
-                return;
-            };
-            if shown.try_get_value().is_none() {
-                return;
-            }
-            draft.try_set(Draft::default());
-            // Still on this form, and still in the environment the pet went to: show it.
-            if session.env_untracked() == env {
-                let path = session.link(&format!("/pets/{}", created.id), env);
-                let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
-                let options = NavigateOptions {
-                    resolve: false,
-                    state,
-                    ..Default::default()
-                };
-                navigate(&path, options);
-            }
+    // The submit this page made, if any: only its answer moves the user, and only while this
+    // page is shown (the effect goes with it) and in the environment the pet went to.
+    // A switch of environment meanwhile cancels that move for good.
+    // Leaving the form cancels it too. The router may keep a left page alive for a while
+    // (and its effects running), so the page checks that it is the latest add form built and
+    // that the router's address (which changes as soon as a link is followed, before the
+    // address bar does) is still the form's.
+    let submitted = StoredValue::new(None::<(u64, Environment)>);
+    let mount = FORMS_BUILT.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    });
+    let location = use_location();
+    let shown = move || {
+        let latest = FORMS_BUILT.with(|n| n.get() == mount);
+        latest && location.pathname.with(|p| p.ends_with("/pets/new"))
+    };
+    Effect::new(move |_| {
+        let env = session.env();
+        let record = session.last_create(env);
+        if !shown() || submitted.with_value(|s| matches!(s, Some((_, to)) if *to != env)) {
+            submitted.set_value(None);
         }
+        let Some(CreateRecord {
+            id,
+            draft: sent,
+            state: CreateState::Created(pet),
+            ..
+        }) = record
+        else {
+            return;
+        };
+        // The form no longer offers the pet it created (also when it was created while the
+        // form was left).
+        if draft.with_untracked(|d| *d == sent) {
+            draft.set(Draft::default());
+        }
+        if submitted.get_value() != Some((id, env)) {
+            return;
+        }
+        submitted.set_value(None);
+        let path = session.link(&format!("/pets/{}", pet.id), env);
+        let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
+        let options = NavigateOptions {
+            resolve: false,
+            state,
+            ..Default::default()
+        };
+        navigate(&path, options);
     });
     let pending = move || session.create_pending();
     let edit = move |change: fn(&mut Draft, String), value: String| {
@@ -76,7 +108,9 @@ pub fn PetNew() -> impl IntoView {
             Ok(pet) => {
                 errors.set(FieldErrors::default());
                 let env = session.env_untracked();
-                create.dispatch((env, draft.get_untracked(), pet));
+                if let Some(id) = session.create_pet(env, draft.get_untracked(), pet) {
+                    submitted.set_value(Some((id, env)));
+                }
             }
         }
     };

@@ -29,6 +29,8 @@ pub enum CreateState {
 /// One create: the environment it went to, the draft it was made from, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CreateRecord {
+    /// Which submit of this tab it was (0 for one found after a reload).
+    pub id: u64,
     /// The environment the create was sent to.
     pub env: Environment,
     /// The form as it was when Add was pressed.
@@ -49,6 +51,7 @@ pub(super) fn interrupted_from_storage() -> Option<CreateRecord> {
     let text = storage::get(storage::CREATE_SLOT)?;
     let found: InFlight = serde_json::from_str(&text).ok()?;
     Some(CreateRecord {
+        id: 0,
         env: Environment::parse(&found.env)?,
         draft: found.draft,
         state: CreateState::Interrupted,
@@ -67,21 +70,19 @@ impl Session {
             .with(|c| matches!(c, Some(r) if r.state == CreateState::Pending))
     }
 
-    /// Sends `pet`, made from `draft`, to `env`, recording it until the answer comes: the
-    /// create goes on if the page is left, and the draft is forgotten once it is created.
-    /// Refused (nothing sent) while another create is pending.
-    pub async fn create_pet(
-        self,
-        env: Environment,
-        draft: Draft,
-        pet: NewPet,
-    ) -> Option<Result<Pet, CallError>> {
-        if self
-            .create
-            .with_untracked(|c| matches!(c, Some(r) if r.state == CreateState::Pending))
-        {
+    /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes. The
+    /// create runs on its own, not as part of the page: it goes on if the page is left, and
+    /// the draft is forgotten once it is created. Returns the record's id, or `None` (nothing
+    /// sent) while another create is pending.
+    pub fn create_pet(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
+        let (pending, last) = self.create.with_untracked(|c| match c {
+            Some(r) => (r.state == CreateState::Pending, r.id),
+            None => (false, 0),
+        });
+        if pending {
             return None;
         }
+        let id = last + 1;
         let marker = InFlight {
             env: env.as_str().to_owned(),
             draft: draft.clone(),
@@ -90,27 +91,30 @@ impl Session {
             storage::set(storage::CREATE_SLOT, &text);
         }
         self.create.set(Some(CreateRecord {
+            id,
             env,
             draft,
             state: CreateState::Pending,
         }));
-        let sent =
-            untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
-        let result = sent.await;
-        storage::remove(storage::CREATE_SLOT);
-        if result.is_ok() {
-            storage::remove(storage::DRAFT_SLOT);
-        }
-        let state = match &result {
-            Ok(pet) => CreateState::Created(pet.clone()),
-            Err(e) => CreateState::Failed(e.clone()),
-        };
-        // try_: the app may be gone by the time the answer arrives.
-        self.create.try_update(|c| {
-            if let Some(record) = c {
-                record.state = state;
+        let sent = untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
+        let record = self.create;
+        // A task of its own, holding no page's owner: the page may go while it runs.
+        leptos::task::spawn_local(async move {
+            let result = sent.await;
+            storage::remove(storage::CREATE_SLOT);
+            if result.is_ok() {
+                storage::remove(storage::DRAFT_SLOT);
             }
+            let state = match result {
+                Ok(pet) => CreateState::Created(pet),
+                Err(e) => CreateState::Failed(e),
+            };
+            // try_: the app may be gone by the time the answer arrives.
+            record.try_update(|c| match c {
+                Some(r) if r.id == id => r.state = state,
+                _ => {}
+            });
         });
-        Some(result)
+        Some(id)
     }
 }

@@ -37,3 +37,6 @@ pub const SLOW: &str = env!(
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+#[cfg(target_arch = "wasm32")]
+pub mod sandbox;

@@ -74,10 +74,15 @@ pub async fn open_with(path: &str, config: &str) -> Mounted {
 
 /// Mounts the app again at the current address in the same tab, as a reload does.
 pub async fn reopen() -> Mounted {
+    reopen_with(&config_url(&production(), &staging())).await
+}
+
+/// Like [`reopen`], with another config.json URL.
+pub async fn reopen_with(config: &str) -> Mounted {
     settle().await;
     settle().await;
     record_requests();
-    mount(&config_url(&production(), &staging()))
+    mount(config)
 }
 
 fn mount(config: &str) -> Mounted {
@@ -102,7 +107,7 @@ pub async fn wait_until(what: &str, check: impl Fn() -> bool) {
         }
         TimeoutFuture::new(20).await;
     }
-    panic!("timed out waiting until {what}");
+    panic!("timed out waiting until {what}; at {} the page says: {}", address(), body_text());
 }
 
 /// Waits until `find` returns something, and returns it.
@@ -113,7 +118,15 @@ pub async fn wait_for<T>(what: &str, find: impl Fn() -> Option<T>) -> T {
         }
         TimeoutFuture::new(20).await;
     }
-    panic!("timed out waiting for {what}");
+    panic!("timed out waiting for {what}; at {} the page says: {}", address(), body_text());
+}
+
+fn body_text() -> String {
+    window()
+        .document()
+        .and_then(|d| d.body())
+        .and_then(|b| b.text_content())
+        .unwrap_or_default()
 }
 
 /// Lets pending tasks and timers run for `ms` milliseconds.
@@ -230,6 +243,23 @@ pub async fn choose(select: &HtmlSelectElement, value: &str) {
 /// Clicks `element`, then lets the page react.
 pub async fn click(element: &HtmlElement) {
     element.click();
+    settle().await;
+}
+
+/// Follows the link named `name` as the router does on a click, through the history API.
+/// A plain `click()` would do for the app alone, but in a suite an earlier test's app lives on
+/// for a while after it is unmounted (leptos keeps its owner until pending work ends) and its
+/// router takes the click first. The release end-to-end tests click for real.
+pub async fn follow(host: &Element, name: &str) {
+    let anchor = link(host, name).unwrap_or_else(|| panic!("a link named {name}"));
+    let href = anchor.get_attribute("href").expect("the link has an href");
+    window()
+        .history()
+        .unwrap()
+        .push_state_with_url(&JsValue::NULL, "", Some(&href))
+        .unwrap();
+    let event = web_sys::Event::new("popstate").unwrap();
+    window().dispatch_event(&event).unwrap();
     settle().await;
 }
 

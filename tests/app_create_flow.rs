@@ -1,0 +1,167 @@
+//! A create in sequence with leaving the form, coming back, switching environment and
+//! reloading, against a slow service: one press makes at most one pet, the app never moves
+//! the user by itself later, and what it says names the environment the pet went to.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::sandbox::Sandbox;
+use common::ui::*;
+use common::{PROD_KEY, STAGING_KEY};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn fill(host: &web_sys::Element, name: &str) {
+    type_into(&input(host, "Name").await, name).await;
+    type_into(&input(host, "Category ID").await, "4").await;
+}
+
+async fn posts(sb: &Sandbox, env: &str) -> Vec<u16> {
+    let log = sb.log(env).await;
+    log.iter().filter(|s| s.method == "POST").map(|s| s.status).collect()
+}
+
+/// Waits until `env` has answered every POST it received.
+async fn posts_answered(sb: &Sandbox, env: &str) {
+    for _ in 0..200 {
+        let p = posts(sb, env).await;
+        if !p.is_empty() && p.iter().all(|s| *s != 0) {
+            return;
+        }
+        pause(50).await;
+    }
+    panic!("the POST was not answered within 10 s");
+}
+
+#[wasm_bindgen_test]
+async fn leaving_and_returning_during_a_create_offers_no_second_one_and_never_navigates_later() {
+    let sb = Sandbox::new("leave-create");
+    sb.mode("production", "slow:1500").await;
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "Slow Sam").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    follow(host, "Pets").await;
+    wait_until("the list", || by_label(host, "Limit").is_some()).await;
+    follow(host, "New pet").await;
+    wait_until("the form says the create is on its way", || {
+        page_text(host).contains("Adding “Slow Sam” to Production…")
+    })
+    .await;
+    let add = button(host, "Add pet").unwrap();
+    assert!(add.has_attribute("disabled"), "no second create of the same pet");
+    add.click();
+
+    wait_until("the outcome on the form", || {
+        page_text(host).contains("“Slow Sam” was added to Production")
+    })
+    .await;
+    assert!(address().starts_with("/pets/new"), "no navigation: {}", address());
+    assert_eq!(posts(&sb, "production").await, [201]);
+    assert_eq!(input(host, "Name").await.value(), "", "the created draft is gone");
+}
+
+#[wasm_bindgen_test]
+async fn a_create_answered_after_switching_environment_moves_nobody() {
+    let sb = Sandbox::new("switch-create");
+    sb.mode("production", "slow:1000").await;
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "Wandering Wanda").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    follow(host, "Pets").await;
+    wait_until("the list", || by_label(host, "Limit").is_some()).await;
+    choose(&select(host, "Environment").await, "staging").await;
+    sign_in(host, STAGING_KEY).await;
+    choose(&select(host, "Status").await, "sold").await;
+    posts_answered(&sb, "production").await;
+    pause(300).await;
+    assert_eq!(address(), "/pets?env=staging&status=sold");
+    assert!(posts(&sb, "staging").await.is_empty());
+    assert_eq!(posts(&sb, "production").await, [201]);
+}
+
+#[wasm_bindgen_test]
+async fn a_reload_during_a_create_says_its_outcome_is_unknown() {
+    let sb = Sandbox::new("reload-create");
+    sb.mode("production", "slow:1500").await;
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    sign_in(&app.host, PROD_KEY).await;
+    fill(&app.host, "Reloaded Rita").await;
+    click(&button(&app.host, "Add pet").unwrap()).await;
+    sb.wait_for_requests("production", 1).await;
+    drop(app);
+
+    let again = reopen_with(&sb.config()).await;
+    let host = &again.host;
+    wait_until("the unknown outcome", || {
+        alerts(host).iter().any(|a| {
+            a.contains("reloaded while “Reloaded Rita” was being added to Production")
+        })
+    })
+    .await;
+    assert!(link(host, "Check the list").is_some());
+    assert_eq!(input(host, "Name").await.value(), "Reloaded Rita");
+}
+
+#[wasm_bindgen_test]
+async fn a_refusal_in_one_environment_is_not_shown_in_the_other() {
+    let sb = Sandbox::new("error-env");
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    sb.mode("production", "error-503").await;
+    fill(host, "Unlucky Uma").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the unknown outcome", || {
+        alerts(host).iter().any(|a| a.contains("created in Production"))
+    })
+    .await;
+    let check = link(host, "Check the list").unwrap();
+    assert_eq!(check.get_attribute("href").as_deref(), Some("/pets?env=production"));
+
+    choose(&select(host, "Environment").await, "staging").await;
+    sign_in(host, STAGING_KEY).await;
+    wait_until("the staging form", || page_text(host).contains("added to Staging.")).await;
+    assert!(alerts(host).is_empty(), "{:?}", alerts(host));
+    assert!(link(host, "Check the list").is_none());
+    choose(&select(host, "Environment").await, "production").await;
+    wait_until("production's outcome again", || {
+        alerts(host).iter().any(|a| a.contains("created in Production"))
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn small_things_limit_message_ids_beyond_int64_and_unknown_environments() {
+    let app = open("/pets?env=foo").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the note", || {
+        page_text(host).contains("Unknown environment “foo” in the address: showing Production.")
+    })
+    .await;
+    assert_eq!(address(), "/pets?env=production");
+
+    let limit = input(host, "Limit").await;
+    type_into(&limit, "101").await;
+    wait_until("the limit message", || page_text(host).contains("from 1 to 100")).await;
+    assert_eq!(limit.get_attribute("aria-invalid").as_deref(), Some("true"));
+    type_into(&limit, "7").await;
+    wait_until("the message gone", || !page_text(host).contains("from 1 to 100")).await;
+    assert_eq!(limit.get_attribute("aria-invalid").as_deref(), Some("false"));
+    wait_until("7 rows", || rows(host).len() == 7).await;
+    drop(app);
+
+    let app = open("/pets/9223372036854775808?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the explanation", || {
+        alerts(host).iter().any(|a| a.contains("beyond the largest id there can be"))
+    })
+    .await;
+    assert!(sent().iter().all(|(_, url, _)| !url.contains("/pets/")));
+}

@@ -1,0 +1,82 @@
+//! Deployments of a test's own on the shared dev service (its `--test-controls`), so a test
+//! can rotate keys, break the service and read what it was sent without touching the others.
+
+use gloo_net::http::Request;
+use serde::Deserialize;
+
+use super::{ui, SERVICE};
+
+/// One request as the service saw it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Seen {
+    /// `GET` or `POST`.
+    pub method: String,
+    /// Path and query.
+    pub path: String,
+    /// The bearer key it carried, or `""`.
+    pub auth: String,
+    /// The status answered (0 while pending).
+    pub status: u16,
+}
+
+/// A production and a staging deployment of this test's own, seeded as usual.
+pub struct Sandbox {
+    name: String,
+}
+
+impl Sandbox {
+    /// A fresh pair of deployments, named after `test` and the time.
+    pub fn new(test: &str) -> Sandbox {
+        Sandbox {
+            name: format!("{test}-{}", js_sys::Date::now() as u64),
+        }
+    }
+
+    /// The base URL of `env` (`production` or `staging`).
+    pub fn base(&self, env: &str) -> String {
+        format!("{SERVICE}/sandbox/{}/{env}/v1", self.name)
+    }
+
+    /// A config.json URL pointing the app at this sandbox.
+    pub fn config(&self) -> String {
+        ui::config_url(&self.base("production"), &self.base("staging"))
+    }
+
+    async fn control(&self, env: &str, what: &str, body: &str) {
+        let url = format!("{SERVICE}/control/{}/{env}/{what}", self.name);
+        let answer = Request::post(&url).body(body.to_owned()).unwrap().send().await.unwrap();
+        assert_eq!(answer.status(), 200, "control {what} {body}");
+    }
+
+    /// Makes `env` accept only `key` from now on.
+    pub async fn rotate_key(&self, env: &str, key: &str) {
+        self.control(env, "key", key).await;
+    }
+
+    /// Sets how `env` answers: `normal`, `error-503`, `slow:MS`, `hang`, ...
+    pub async fn mode(&self, env: &str, mode: &str) {
+        self.control(env, "mode", mode).await;
+    }
+
+    /// Every request `env` received so far.
+    pub async fn log(&self, env: &str) -> Vec<Seen> {
+        let url = format!("{SERVICE}/control/{}/{env}/log", self.name);
+        Request::get(&url).send().await.unwrap().json().await.unwrap()
+    }
+
+    /// Waits (up to 10 s) until `env` has received at least `n` requests.
+    pub async fn wait_for_requests(&self, env: &str, n: usize) {
+        for _ in 0..200 {
+            if self.log(env).await.len() >= n {
+                return;
+            }
+            ui::pause(50).await;
+        }
+        panic!("{env} did not receive {n} requests within 10 s");
+    }
+
+    /// How many requests `env` received that carried `key`.
+    pub async fn count_with_key(&self, env: &str, key: &str) -> usize {
+        self.log(env).await.iter().filter(|s| s.auth == key).count()
+    }
+}

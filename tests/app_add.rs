@@ -75,7 +75,7 @@ async fn client_side_validation_shows_messages_next_to_the_fields() {
     sign_in(host, PROD_KEY).await;
     fill(host, "   ", "1.5", "").await;
     click(&button(host, "Add pet").unwrap()).await;
-    pause(50).await;
+    wait_until("the field messages", || page_text(host).contains("Enter a name.")).await;
     let name_error = host.query_selector("#pet-name-error").unwrap().unwrap();
     assert_eq!(name_error.text_content().unwrap(), "Enter a name.");
     let name = input(host, "Name").await;
@@ -88,10 +88,10 @@ async fn client_side_validation_shows_messages_next_to_the_fields() {
 
     type_into(&input(host, "Category ID").await, "9223372036854775808").await;
     click(&button(host, "Add pet").unwrap()).await;
-    pause(50).await;
-    assert!(
+    wait_until("the range message", || {
         page_text(host).contains("must be between -9223372036854775808 and 9223372036854775807")
-    );
+    })
+    .await;
     assert_eq!(posts(), 0, "nothing invalid is sent");
 }
 

@@ -78,6 +78,7 @@ async fn a_create_answered_after_switching_environment_moves_nobody() {
     sign_in(host, STAGING_KEY).await;
     choose(&select(host, "Status").await, "sold").await;
     posts_answered(&sb, "production").await;
+    // A late move would follow the answer within a few milliseconds: watch a while.
     pause(300).await;
     assert_eq!(address(), "/pets?env=staging&status=sold");
     assert!(posts(&sb, "staging").await.is_empty());

@@ -4,6 +4,7 @@
 mod common;
 
 use common::ui::*;
+use common::sandbox::Sandbox;
 use common::{PROD_KEY, SERVICE, SLOW};
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;
@@ -88,12 +89,14 @@ async fn the_limit_drives_the_request_and_the_url() {
         "{last:?}"
     );
 
+    let before = sent().len();
     type_into(&input(host, "Limit").await, "101").await;
     wait_until("a message for 101", || {
         page_text(host).contains("from 1 to 100")
     })
     .await;
-    assert_eq!(rows(host).len(), 3, "an invalid limit is not sent");
+    assert_eq!(sent().len(), before, "an invalid limit is not sent");
+    assert!(address().contains("limit=3"), "{}", address());
 }
 
 #[wasm_bindgen_test]
@@ -160,8 +163,9 @@ async fn unknown_statuses_from_the_service_are_shown_as_text() {
 
 #[wasm_bindgen_test]
 async fn an_empty_result_says_so() {
-    let empty = format!("{SERVICE}/faults/slow/v1");
-    let app = open_with("/pets?env=production", &config_url(&empty, &empty)).await;
+    let sb = Sandbox::new("empty-list");
+    sb.mode("production", "slow:300").await;
+    let app = open_with("/pets?env=production", &sb.config()).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
     wait_until("the loading indicator", || {

@@ -39,6 +39,7 @@ async fn a_non_numeric_id_is_explained_without_a_request() {
             .any(|a| a.contains("“abc” is not a pet id"))
     })
     .await;
+    // A request would have gone out with the page's first render: watch a moment more.
     pause(100).await;
     assert!(
         sent().iter().all(|(_, url, _)| !url.contains("/pets/")),

@@ -4,8 +4,9 @@
 //!
 //! Every deployment is named by a *sandbox* and an environment. The sandbox `main` is the
 //! service's own production and staging; any other name is created on first use with the
-//! usual seed and keys at `/sandbox/{name}/{production|staging}/v1`, so each test can have
-//! deployments of its own while sharing one service.
+//! usual seed and keys at `/sandbox/{name}/{production|staging}/v1` (with no pets at all when
+//! the name starts with `empty`), so each test can have deployments of its own while sharing
+//! one service.
 //!
 //! Controls (no key needed, like the preflights):
 //! - `POST /control/{sandbox}/{env}/key` with the new key as the body: rotates the key.
@@ -13,11 +14,12 @@
 //!   `slow:MS` (every answer MS later), `hang` (no answer for a minute), `too-many:SECONDS`
 //!   (429 with `Retry-After`).
 //! - `GET /control/{sandbox}/{env}/log`: every request that reached the deployment, in order,
-//!   as `[{"method", "path", "auth", "status"}]` (`status` 0 while unanswered).
+//!   as `[{"method", "path", "auth", "status", "received_ms", "answered_ms"}]` (`status` and
+//!   `answered_ms` 0 while unanswered).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
@@ -70,11 +72,18 @@ impl Registry {
         let dep = map
             .entry((sandbox.to_owned(), production))
             .or_insert_with(|| {
-                Arc::new(if production {
-                    Deployment::new("dev-production-key", seed::production())
+                let empty = sandbox.starts_with("empty");
+                let pets = match (empty, production) {
+                    (true, _) => Vec::new(),
+                    (false, true) => seed::production(),
+                    (false, false) => seed::staging(),
+                };
+                let key = if production {
+                    "dev-production-key"
                 } else {
-                    Deployment::new("dev-staging-key", seed::staging())
-                })
+                    "dev-staging-key"
+                };
+                Arc::new(Deployment::new(key, pets))
             });
         Some(dep.clone())
     }
@@ -126,6 +135,17 @@ pub struct LogEntry {
     pub auth: String,
     /// The status answered; 0 while the answer is pending (or was never sent).
     pub status: u16,
+    /// When it arrived, in milliseconds since the service started.
+    pub received_ms: u64,
+    /// When it was answered, likewise; 0 while pending.
+    pub answered_ms: u64,
+}
+
+/// Milliseconds since the service started (since the first call, to be exact).
+pub fn now_ms() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The routes of the sandboxes and of the controls.

@@ -12,7 +12,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 
-use crate::control::{LogEntry, Mode};
+use crate::control::{now_ms, LogEntry, Mode};
 use crate::error::ApiError;
 use crate::store::{NewPet, Pet, Store, STATUSES};
 
@@ -89,6 +89,8 @@ impl Deployment {
             path,
             auth,
             status: 0,
+            received_ms: now_ms(),
+            answered_ms: 0,
         });
         log.len() - 1
     }
@@ -139,6 +141,7 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
     };
     if let Some(e) = lock(&dep.log).get_mut(entry) {
         e.status = response.status().as_u16();
+        e.answered_ms = now_ms();
     }
     response
 }

@@ -17,6 +17,7 @@ use web_sys::AbortController;
 use super::Session;
 use crate::api::{ApiError, Client};
 use crate::config::Environment;
+use crate::storage;
 
 /// Why a call gave no answer: a state of this tab (nothing was sent), or the service's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -112,7 +113,14 @@ impl Session {
             let result = op(client).await;
             if let Err(ApiError::Unauthorized(_)) = &result {
                 // try_: the app may be gone by the time a late answer arrives.
-                keys.try_maybe_update(|k| (k.refuse(env, &key), ()));
+                let refused = keys.try_maybe_update(|k| {
+                    let changed = k.refuse(env, &key);
+                    (changed, changed)
+                });
+                // Not kept for the next reload either, where it would be sent once more.
+                if refused == Some(true) {
+                    storage::remove(&storage::api_key_slot(env));
+                }
             }
             Ok(result?)
         }

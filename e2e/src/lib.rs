@@ -5,6 +5,7 @@
 use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
@@ -12,6 +13,7 @@ use axum::http::HeaderValue;
 use axum::routing::get;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
+use petstore_dev_service::control::Registry;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 use tower_http::services::{ServeDir, ServeFile};
@@ -81,18 +83,27 @@ pub async fn start_service() -> (String, String) {
 
 /// [`start_service`] with a configuration of its own.
 pub async fn start_service_with(config: petstore_dev_service::Config) -> (String, String) {
+    let (origin, config, _) = start_service_with_registry(config).await;
+    (origin, config)
+}
+
+/// [`start_service_with`], also returning the service's deployments, so a test can play the
+/// service's side (rotate keys, set fault modes) and read what it was sent.
+pub async fn start_service_with_registry(
+    config: petstore_dev_service::Config,
+) -> (String, String, Arc<Registry>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
-    let app = petstore_dev_service::router(&config);
+    let (app, registry) = petstore_dev_service::router_with_registry(&config);
     tokio::spawn(async move { axum::serve(listener, app).await });
     let config = json!({
         "production": { "baseUrl": format!("{origin}{}", petstore_dev_service::PRODUCTION_PREFIX) },
         "staging": { "baseUrl": format!("{origin}{}", petstore_dev_service::STAGING_PREFIX) },
     })
     .to_string();
-    (origin, config)
+    (origin, config, registry)
 }
 
 /// A headless Chromium session and the ChromeDriver process behind it.

@@ -28,19 +28,22 @@ pub fn PetList() -> impl IntoView {
         let value = event_target_value(&ev);
         set_status("status", (!value.is_empty()).then_some(value));
     };
-    // Checked as the user types, so the message goes as soon as the value is right again;
-    // sent on change (Enter or leaving the field), so a half-typed number is not fetched.
-    let on_limit_input = move |ev| {
-        let text = event_target_value(&ev);
+    // Checked as the user types (so the message goes as soon as the value is right again) and
+    // on change (some ways of emptying a field send only that); sent on change (Enter or
+    // leaving the field), so a half-typed number is not fetched.
+    let check_limit = move |text: String| {
         let bad = parse_limit(&text).is_none().then_some(text);
         if bad_limit.with_untracked(|b| *b != bad) {
             set_bad_limit.set(bad);
         }
     };
+    let on_limit_input = move |ev| check_limit(event_target_value(&ev));
     let on_limit = move |ev| {
-        if let Some(n) = parse_limit(&event_target_value(&ev)) {
+        let text = event_target_value(&ev);
+        if let Some(n) = parse_limit(&text) {
             set_param("limit", Some(n.to_string()));
         }
+        check_limit(text);
     };
     let limit_invalid = move || bad_limit.with(Option::is_some);
     let status_is = move |s: Option<&PetStatus>| filters.with(|f| f.status.as_ref() == s);

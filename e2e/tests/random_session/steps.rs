@@ -1,0 +1,243 @@
+//! The random steps: what a store manager does and what the service does meanwhile, each
+//! performed for real and folded into the model.
+
+use std::time::Duration;
+
+use fantoccini::Client;
+use petstore_dev_service::control::Mode;
+
+use super::model::{url_env, Model, Press, ENVS};
+use super::page::{self, snapshot};
+
+/// One step of a session.
+#[derive(Clone, Debug)]
+pub enum Step {
+    SignIn,
+    SignInPasted,
+    SignInWrong,
+    SignInBadCharacter,
+    TypeKeyWithoutSubmitting,
+    SignOut,
+    SwitchEnvironment,
+    Status(&'static str),
+    Limit(&'static str),
+    OpenRow(usize),
+    OpenById(i64),
+    GotoList,
+    GotoNew,
+    AddValid,
+    AddInvalid,
+    AddThenLeave,
+    AddDoubleClick,
+    Reload,
+    Back,
+    Forward,
+    RotateKey(usize),
+    FaultOn(usize),
+    SlowOn(usize),
+    BackToNormal(usize),
+}
+
+impl Step {
+    /// Whether this step may change the environment in the URL (the app itself never may).
+    pub fn may_switch_environment(&self) -> bool {
+        matches!(self, Step::SwitchEnvironment | Step::Back | Step::Forward)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a seed replays the same session.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n as u64).unwrap_or(0)
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// Draws the next step. Signing in is likelier while the form shows, so sessions get far.
+pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
+    if dialog && rng.below(3) > 0 {
+        return match rng.below(10) {
+            0 => Step::SignInWrong,
+            1 => Step::SignInBadCharacter,
+            2 => Step::SignInPasted,
+            3 => Step::TypeKeyWithoutSubmitting,
+            4 => Step::SwitchEnvironment,
+            _ => Step::SignIn,
+        };
+    }
+    let env = rng.below(2);
+    match rng.below(24) {
+        0 => Step::SignOut,
+        1 | 2 => Step::SwitchEnvironment,
+        3 | 4 => Step::Status(rng.pick(&["", "available", "pending", "sold"])),
+        5 => Step::Limit(rng.pick(&["3", "20", "100", "0", "abc"])),
+        6 | 7 => Step::OpenRow(rng.below(5)),
+        8 => Step::OpenById(rng.pick(&[1, 2, 9_007_199_254_740_993, 424_242])),
+        9 => Step::GotoList,
+        10 | 11 => Step::GotoNew,
+        12 | 13 => Step::AddValid,
+        14 => Step::AddInvalid,
+        15 => Step::AddThenLeave,
+        16 => Step::AddDoubleClick,
+        17 => Step::Reload,
+        18 => Step::Back,
+        19 => Step::Forward,
+        20 => Step::RotateKey(env),
+        21 => Step::FaultOn(env),
+        22 => Step::SlowOn(env),
+        _ => Step::BackToNormal(env),
+    }
+}
+
+/// Performs `step` (numbered `n` in the session of `seed`) and updates the model.
+pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
+    let snap = snapshot(c).await;
+    let env = url_env(&snap).unwrap_or(0);
+    match step {
+        Step::SignIn | Step::SignInPasted | Step::SignInWrong => {
+            if !snap.dialog {
+                return;
+            }
+            let key = match step {
+                Step::SignInWrong => format!("wrong-{}-{tag}", ENVS[env]),
+                _ => model.service_key[env].clone(),
+            };
+            let typed = match step {
+                Step::SignInPasted => format!("\u{200B}{key} "),
+                _ => key.clone(),
+            };
+            if page::type_into(c, "API key", &typed).await && page::button(c, "Sign in").await {
+                model.app_key[env] = Some(key);
+            }
+        }
+        Step::SignInBadCharacter => {
+            let typed = format!("“{}”", model.service_key[env]);
+            if page::type_into(c, "API key", &typed).await {
+                page::button(c, "Sign in").await;
+            }
+        }
+        Step::TypeKeyWithoutSubmitting => {
+            page::type_into(c, "API key", &model.service_key[env]).await;
+        }
+        Step::SignOut => {
+            if page::button(c, "Sign out").await {
+                model.app_key[env] = None;
+            }
+        }
+        Step::SwitchEnvironment => {
+            page::choose(c, "Environment", ENVS[1 - env]).await;
+        }
+        Step::Status(value) => {
+            if !snap.dialog {
+                page::choose(c, "Status", value).await;
+            }
+        }
+        Step::Limit(value) => {
+            if !snap.dialog && page::type_into(c, "Limit", value).await {
+                page::enter(c, "Limit").await;
+            }
+        }
+        Step::OpenRow(k) => {
+            let xpath = format!("(//table//tbody/tr/td[1]/a)[{}]", k + 1);
+            if !snap.dialog {
+                page::click(c, &xpath).await;
+            }
+        }
+        Step::OpenById(id) => {
+            let url = format!("{site}pets/{id}?env={}", ENVS[env]);
+            c.goto(&url).await.expect("open a deep link");
+        }
+        Step::GotoList => {
+            page::nav(c, "Pets").await;
+        }
+        Step::GotoNew => {
+            page::nav(c, "New pet").await;
+        }
+        Step::AddValid | Step::AddThenLeave | Step::AddDoubleClick => {
+            add(c, model, &snap, env, step, tag).await;
+        }
+        Step::AddInvalid => {
+            if page::type_into(c, "Name", "   ").await {
+                page::button(c, "Add pet").await;
+            }
+        }
+        Step::Reload => c.refresh().await.expect("reload"),
+        Step::Back => {
+            c.back().await.expect("back");
+            // Back past the app's first page leaves the site: come straight back, as a
+            // person who pressed it once too often does.
+            let url = c.current_url().await.expect("the address");
+            if !url.as_str().starts_with(site) {
+                c.forward().await.expect("forward");
+            }
+        }
+        Step::Forward => c.forward().await.expect("forward"),
+        Step::RotateKey(e) => {
+            let key = format!("{}-key-{tag}", ENVS[*e]);
+            model.deployment(*e).set_key(key.clone());
+            model.service_key[*e] = key.clone();
+            model.issued[*e].push(key);
+        }
+        Step::FaultOn(e) => set_mode(model, *e, Mode::Error503),
+        Step::SlowOn(e) => set_mode(model, *e, Mode::Slow(Duration::from_millis(600))),
+        Step::BackToNormal(e) => set_mode(model, *e, Mode::Normal),
+    }
+}
+
+fn set_mode(model: &mut Model, env: usize, mode: Mode) {
+    model.deployment(env).set_mode(mode);
+    model.mode[env] = mode;
+}
+
+async fn add(
+    c: &Client,
+    model: &mut Model,
+    snap: &page::Snapshot,
+    env: usize,
+    step: &Step,
+    tag: &str,
+) {
+    if snap.dialog || !snap.path.ends_with("/pets/new") || snap.add_disabled != Some(false) {
+        return;
+    }
+    let name = format!("Rnd {tag}");
+    if !page::type_into(c, "Name", &name).await || !page::type_into(c, "Category ID", "3").await {
+        return;
+    }
+    let should_create = matches!(model.mode[env], Mode::Normal | Mode::Slow(_))
+        && model.app_key[env].as_deref() == Some(model.service_key[env].as_str());
+    if !page::button(c, "Add pet").await {
+        return;
+    }
+    model.presses.push(Press {
+        name,
+        env,
+        should_create,
+    });
+    match step {
+        Step::AddDoubleClick => {
+            page::button(c, "Add pet").await;
+        }
+        Step::AddThenLeave => {
+            page::nav(c, "Pets").await;
+        }
+        _ => {}
+    }
+}

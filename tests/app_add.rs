@@ -75,7 +75,10 @@ async fn client_side_validation_shows_messages_next_to_the_fields() {
     sign_in(host, PROD_KEY).await;
     fill(host, "   ", "1.5", "").await;
     click(&button(host, "Add pet").unwrap()).await;
-    wait_until("the field messages", || page_text(host).contains("Enter a name.")).await;
+    wait_until("the field messages", || {
+        page_text(host).contains("Enter a name.")
+    })
+    .await;
     let name_error = host.query_selector("#pet-name-error").unwrap().unwrap();
     assert_eq!(name_error.text_content().unwrap(), "Enter a name.");
     let name = input(host, "Name").await;

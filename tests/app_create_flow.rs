@@ -19,7 +19,10 @@ async fn fill(host: &web_sys::Element, name: &str) {
 
 async fn posts(sb: &Sandbox, env: &str) -> Vec<u16> {
     let log = sb.log(env).await;
-    log.iter().filter(|s| s.method == "POST").map(|s| s.status).collect()
+    log.iter()
+        .filter(|s| s.method == "POST")
+        .map(|s| s.status)
+        .collect()
 }
 
 /// Waits until `env` has answered every POST it received.
@@ -51,16 +54,27 @@ async fn leaving_and_returning_during_a_create_offers_no_second_one_and_never_na
     })
     .await;
     let add = button(host, "Add pet").unwrap();
-    assert!(add.has_attribute("disabled"), "no second create of the same pet");
+    assert!(
+        add.has_attribute("disabled"),
+        "no second create of the same pet"
+    );
     add.click();
 
     wait_until("the outcome on the form", || {
         page_text(host).contains("“Slow Sam” was added to Production")
     })
     .await;
-    assert!(address().starts_with("/pets/new"), "no navigation: {}", address());
+    assert!(
+        address().starts_with("/pets/new"),
+        "no navigation: {}",
+        address()
+    );
     assert_eq!(posts(&sb, "production").await, [201]);
-    assert_eq!(input(host, "Name").await.value(), "", "the created draft is gone");
+    assert_eq!(
+        input(host, "Name").await.value(),
+        "",
+        "the created draft is gone"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -99,9 +113,9 @@ async fn a_reload_during_a_create_says_its_outcome_is_unknown() {
     let again = reopen_with(&sb.config()).await;
     let host = &again.host;
     wait_until("the unknown outcome", || {
-        alerts(host).iter().any(|a| {
-            a.contains("reloaded while “Reloaded Rita” was being added to Production")
-        })
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("reloaded while “Reloaded Rita” was being added to Production"))
     })
     .await;
     assert!(link(host, "Check the list").is_some());
@@ -118,20 +132,30 @@ async fn a_refusal_in_one_environment_is_not_shown_in_the_other() {
     fill(host, "Unlucky Uma").await;
     click(&button(host, "Add pet").unwrap()).await;
     wait_until("the unknown outcome", || {
-        alerts(host).iter().any(|a| a.contains("created in Production"))
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("created in Production"))
     })
     .await;
     let check = link(host, "Check the list").unwrap();
-    assert_eq!(check.get_attribute("href").as_deref(), Some("/pets?env=production"));
+    assert_eq!(
+        check.get_attribute("href").as_deref(),
+        Some("/pets?env=production")
+    );
 
     choose(&select(host, "Environment").await, "staging").await;
     sign_in(host, STAGING_KEY).await;
-    wait_until("the staging form", || page_text(host).contains("added to Staging.")).await;
+    wait_until("the staging form", || {
+        page_text(host).contains("added to Staging.")
+    })
+    .await;
     assert!(alerts(host).is_empty(), "{:?}", alerts(host));
     assert!(link(host, "Check the list").is_none());
     choose(&select(host, "Environment").await, "production").await;
     wait_until("production's outcome again", || {
-        alerts(host).iter().any(|a| a.contains("created in Production"))
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("created in Production"))
     })
     .await;
 }
@@ -149,11 +173,20 @@ async fn small_things_limit_message_ids_beyond_int64_and_unknown_environments() 
 
     let limit = input(host, "Limit").await;
     type_into(&limit, "101").await;
-    wait_until("the limit message", || page_text(host).contains("from 1 to 100")).await;
+    wait_until("the limit message", || {
+        page_text(host).contains("from 1 to 100")
+    })
+    .await;
     assert_eq!(limit.get_attribute("aria-invalid").as_deref(), Some("true"));
     type_into(&limit, "7").await;
-    wait_until("the message gone", || !page_text(host).contains("from 1 to 100")).await;
-    assert_eq!(limit.get_attribute("aria-invalid").as_deref(), Some("false"));
+    wait_until("the message gone", || {
+        !page_text(host).contains("from 1 to 100")
+    })
+    .await;
+    assert_eq!(
+        limit.get_attribute("aria-invalid").as_deref(),
+        Some("false")
+    );
     wait_until("7 rows", || rows(host).len() == 7).await;
     drop(app);
 
@@ -161,7 +194,9 @@ async fn small_things_limit_message_ids_beyond_int64_and_unknown_environments() 
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
     wait_until("the explanation", || {
-        alerts(host).iter().any(|a| a.contains("beyond the largest id there can be"))
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("beyond the largest id there can be"))
     })
     .await;
     assert!(sent().iter().all(|(_, url, _)| !url.contains("/pets/")));

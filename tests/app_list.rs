@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::ui::*;
 use common::sandbox::Sandbox;
+use common::ui::*;
 use common::{PROD_KEY, SERVICE, SLOW};
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;

@@ -28,7 +28,10 @@ async fn refused_once(sb: &Sandbox, host: &web_sys::Element, expected: usize) {
     // Repeats would come within milliseconds (they came hundreds a second): watch a second.
     pause(WATCH_MS).await;
     let log = sb.log("production").await;
-    let refused = log.iter().filter(|s| s.auth == PROD_KEY && s.status == 401).count();
+    let refused = log
+        .iter()
+        .filter(|s| s.auth == PROD_KEY && s.status == 401)
+        .count();
     assert_eq!(refused, 1, "one request with the refused key: {log:#?}");
     let with_old = log.iter().filter(|s| s.auth == PROD_KEY).count();
     assert_eq!(with_old, expected, "{log:#?}");
@@ -86,7 +89,10 @@ async fn view_a_refused_key_after_a_reload_is_sent_once_and_signing_in_shows_the
     let host = &again.host;
     refused_once(&sb, host, 2).await;
     sign_in(host, NEW_KEY).await;
-    wait_until("the pet again", || page_text(host).contains("Big Id Barney")).await;
+    wait_until("the pet again", || {
+        page_text(host).contains("Big Id Barney")
+    })
+    .await;
     assert_eq!(sb.count_with_key("production", NEW_KEY).await, 1);
 }
 
@@ -107,7 +113,12 @@ async fn add_a_refused_key_keeps_the_draft_and_signing_in_lets_one_pet_be_added(
     assert_eq!(input(host, "Name").await.value(), "Rotated Rosie");
     click(&button(host, "Add pet").unwrap()).await;
     wait_until("the new pet", || page_text(host).contains("Pet added.")).await;
-    let posts: Vec<_> = sb.log("production").await.into_iter().filter(|s| s.method == "POST").collect();
+    let posts: Vec<_> = sb
+        .log("production")
+        .await
+        .into_iter()
+        .filter(|s| s.method == "POST")
+        .collect();
     assert_eq!(posts.len(), 2, "{posts:#?}");
     assert_eq!((posts[0].status, posts[1].status), (401, 201));
 }
@@ -118,16 +129,25 @@ async fn signing_in_again_after_switching_back_to_a_rotated_environment() {
     let app = open_with("/pets?env=production", &sb.config()).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
-    wait_until("production rows", || rows(host).iter().any(|r| r[1] == "Rex")).await;
+    wait_until("production rows", || {
+        rows(host).iter().any(|r| r[1] == "Rex")
+    })
+    .await;
     choose(&select(host, "Environment").await, "staging").await;
     sign_in(host, STAGING_KEY).await;
-    wait_until("staging rows", || !rows(host).is_empty() && rows(host).iter().all(|r| r[1] != "Rex")).await;
+    wait_until("staging rows", || {
+        !rows(host).is_empty() && rows(host).iter().all(|r| r[1] != "Rex")
+    })
+    .await;
 
     sb.rotate_key("production", NEW_KEY).await;
     choose(&select(host, "Environment").await, "production").await;
     refused_once(&sb, host, 2).await;
     sign_in(host, NEW_KEY).await;
-    wait_until("production rows again", || rows(host).iter().any(|r| r[1] == "Rex")).await;
+    wait_until("production rows again", || {
+        rows(host).iter().any(|r| r[1] == "Rex")
+    })
+    .await;
     assert_eq!(sb.count_with_key("staging", PROD_KEY).await, 0);
     assert_eq!(sb.count_with_key("production", STAGING_KEY).await, 0);
 }
@@ -142,21 +162,46 @@ async fn a_key_typed_for_one_environment_never_goes_to_the_other() {
     assert!(page_text(host).contains("Sign in to Production"));
 
     choose(&select(host, "Environment").await, "staging").await;
-    wait_until("the staging form", || page_text(host).contains("Sign in to Staging")).await;
-    assert_eq!(input(host, "API key").await.value(), "", "what was typed is cleared");
+    wait_until("the staging form", || {
+        page_text(host).contains("Sign in to Staging")
+    })
+    .await;
+    assert_eq!(
+        input(host, "API key").await.value(),
+        "",
+        "what was typed is cleared"
+    );
     click(&button(host, "Sign in").unwrap()).await;
-    wait_until("the empty key refused", || page_text(host).contains("Enter the API key.")).await;
+    wait_until("the empty key refused", || {
+        page_text(host).contains("Enter the API key.")
+    })
+    .await;
     sign_in(host, STAGING_KEY).await;
     wait_until("staging rows", || !rows(host).is_empty()).await;
 
     assert_eq!(sb.count_with_key("staging", PROD_KEY).await, 0);
-    assert!(sb.log("production").await.is_empty(), "production was never asked");
-    let stored = web_sys::window().unwrap().session_storage().unwrap().unwrap();
+    assert!(
+        sb.log("production").await.is_empty(),
+        "production was never asked"
+    );
+    let stored = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap();
     assert_eq!(
-        stored.get_item("petstore-admin.api-key.staging").unwrap().as_deref(),
+        stored
+            .get_item("petstore-admin.api-key.staging")
+            .unwrap()
+            .as_deref(),
         Some(STAGING_KEY)
     );
-    assert_eq!(stored.get_item("petstore-admin.api-key.production").unwrap(), None);
+    assert_eq!(
+        stored
+            .get_item("petstore-admin.api-key.production")
+            .unwrap(),
+        None
+    );
 }
 
 #[wasm_bindgen_test]
@@ -171,9 +216,15 @@ async fn switching_away_from_a_hanging_environment_shows_the_other_at_once() {
     sb.mode("production", "hang").await;
     choose(&select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
-    wait_until("production loading", || page_text(host).contains("Loading pets")).await;
+    wait_until("production loading", || {
+        page_text(host).contains("Loading pets")
+    })
+    .await;
     sb.wait_for_requests("production", 1).await;
-    assert!(rows(host).is_empty(), "no staging rows under the production band");
+    assert!(
+        rows(host).is_empty(),
+        "no staging rows under the production band"
+    );
 
     choose(&select(host, "Environment").await, "staging").await;
     // wait_until gives up after 10 s, before the 15 s time limit would free the old request.
@@ -193,18 +244,131 @@ async fn a_pasted_key_is_trimmed_and_an_impossible_one_is_refused_on_the_form() 
         page_text(host).contains("U+201C")
     })
     .await;
-    assert_eq!(input(host, "API key").await.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(
+        input(host, "API key")
+            .await
+            .get_attribute("aria-invalid")
+            .as_deref(),
+        Some("true")
+    );
     assert!(sb.log("production").await.is_empty(), "nothing sent");
-    let stored = web_sys::window().unwrap().session_storage().unwrap().unwrap();
-    assert_eq!(stored.get_item("petstore-admin.api-key.production").unwrap(), None);
+    let stored = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored
+            .get_item("petstore-admin.api-key.production")
+            .unwrap(),
+        None
+    );
 
     sign_in(host, "\u{200B}dev-production-key\u{A0}\n").await;
     wait_until("rows", || rows(host).len() == 20).await;
     assert_eq!(sb.count_with_key("production", PROD_KEY).await, 1);
     // A bad key left in storage (an older version, a hand edit) is not trusted.
-    stored.set_item("petstore-admin.api-key.production", "bad\u{200B}key").unwrap();
+    stored
+        .set_item("petstore-admin.api-key.production", "bad\u{200B}key")
+        .unwrap();
     drop(app);
     let again = reopen_with(&sb.config()).await;
     wait_until("the sign-in form", || dialog_shown(&again.host)).await;
-    assert_eq!(sb.log("production").await.len(), 1, "the bad stored key was never sent");
+    assert_eq!(
+        sb.log("production").await.len(),
+        1,
+        "the bad stored key was never sent"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_sign_in_dialog_keeps_focus_and_gives_it_back() {
+    let sb = Sandbox::new("focus");
+    let app = open_with("/pets?env=production", &sb.config()).await;
+    let host = &app.host;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let active_id = || {
+        document
+            .active_element()
+            .map(|e| e.id())
+            .unwrap_or_default()
+    };
+    wait_until("the key field focused", || active_id() == "api-key").await;
+    sign_in(host, PROD_KEY).await;
+    wait_until("rows", || rows(host).len() == 20).await;
+
+    let status = select(host, "Status").await;
+    status.focus().unwrap();
+    sb.rotate_key("production", NEW_KEY).await;
+    choose(&status, "sold").await;
+    wait_until("the form after the 401", || dialog_shown(host)).await;
+    wait_until("the key field focused", || active_id() == "api-key").await;
+
+    // Tab from the last control wraps to the first, Shift+Tab from the first to the last.
+    let tab = |shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key("Tab");
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
+    };
+    let field = input(host, "API key").await;
+    field.dispatch_event(&tab(true)).unwrap();
+    let sign_in_button = button(host, "Sign in").unwrap();
+    assert_eq!(
+        document.active_element(),
+        Some(sign_in_button.clone().into())
+    );
+    sign_in_button.dispatch_event(&tab(false)).unwrap();
+    assert_eq!(active_id(), "api-key");
+
+    sign_in(host, NEW_KEY).await;
+    wait_until("focus back on the Status filter", || {
+        active_id() == "status-filter"
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn long_names_and_ids_wrap_at_phone_width() {
+    let sb = Sandbox::new("wrap");
+    let client = petstore_admin::api::Client::new(&sb.base("production"), PROD_KEY);
+    let name = "W".repeat(200);
+    let pet = petstore_admin::api::NewPet {
+        name: name.clone(),
+        category_id: 1,
+        status: None,
+    };
+    let created = client.create_pet(&pet).await.unwrap();
+    let app = open_with(
+        &format!("/pets/{}?env=production", created.id),
+        &sb.config(),
+    )
+    .await;
+    let host = &app.host;
+    // The browser suites run without the app's stylesheet: add it, as index.html does.
+    let document = web_sys::window().unwrap().document().unwrap();
+    let style = document.create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../style/main.css")));
+    host.append_child(&style).unwrap();
+    host.set_attribute("style", "width: 360px").unwrap();
+    sign_in(host, PROD_KEY).await;
+    wait_until("the pet", || page_text(host).contains(&name)).await;
+    let fits = |selector: &str| {
+        let e = host.query_selector(selector).unwrap().unwrap();
+        e.scroll_width() <= e.client_width()
+    };
+    assert!(fits("h1") && fits(".pet-details"), "the name wraps");
+    drop(app);
+
+    let long_id = "1".repeat(300);
+    let app = open_with(&format!("/pets/{long_id}?env=production"), &sb.config()).await;
+    let host = &app.host;
+    host.append_child(&style).unwrap();
+    host.set_attribute("style", "width: 360px").unwrap();
+    sign_in(host, PROD_KEY).await;
+    wait_until("the explanation", || !alerts(host).is_empty()).await;
+    let alert = host.query_selector("[role=alert]").unwrap().unwrap();
+    assert!(alert.scroll_width() <= alert.client_width(), "the id wraps");
 }

@@ -35,7 +35,13 @@ async fn run(seed: u64) -> Result<(), (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
-    let site = serve_site(&dist_dir("PETSTORE_DIST", "dist"), "/", config, &csp(&service)).await;
+    let site = serve_site(
+        &dist_dir("PETSTORE_DIST", "dist"),
+        "/",
+        config,
+        &csp(&service),
+    )
+    .await;
     let browser = Browser::start().await;
     let c = &browser.client;
     let mut model = Model::new(registry);
@@ -74,7 +80,11 @@ async fn settle_and_check(
     let mut calm = 0;
     while calm < 2 && Instant::now() < deadline {
         let (_, snap) = wait_for(c, Duration::ZERO, |s| !s.busy).await;
-        calm = if !snap.busy && model.quiet() { calm + 1 } else { 0 };
+        calm = if !snap.busy && model.quiet() {
+            calm + 1
+        } else {
+            0
+        };
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
     if calm < 2 {
@@ -101,7 +111,10 @@ async fn settle_and_check(
 
 fn seeds() -> Vec<u64> {
     if let Ok(list) = std::env::var("PETSTORE_SESSION_SEEDS") {
-        return list.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+        return list
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
     }
     let extra: u64 = std::env::var("PETSTORE_SESSION_RUNS")
         .ok()

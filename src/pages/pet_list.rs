@@ -108,7 +108,9 @@ pub fn PetList() -> impl IntoView {
 #[component]
 fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
     let session = use_session();
-    let pets = LocalResource::new(move || {
+    // An Arc resource: its reader below may run once more while this part is being dropped
+    // (an environment switch), and an arena resource would be gone by then.
+    let pets = ArcLocalResource::new(move || {
         let f = filters.get();
         session.call(env, move |client| async move {
             let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
@@ -123,14 +125,17 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
         </p>
         <Transition set_pending=set_loading>
             <ErrorBoundary fallback=error_fallback(None)>
-                {move || Suspend::new(async move {
+                {move || {
+                    let pets = pets.clone();
+                    Suspend::new(async move {
                     match pets.await {
                         Ok((pets, limit)) => Ok(view! { <PetTable pets limit env session /> }.into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
                         Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
                         Err(e) => Err(e),
                     }
-                })}
+                })
+                }}
             </ErrorBoundary>
         </Transition>
     }

@@ -67,12 +67,15 @@ pub fn PetView() -> impl IntoView {
 #[component]
 fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     let session = use_session();
-    let pet = LocalResource::new(move || session.call(env, move |client| read_pet(client, id)));
+    // An Arc resource, as on the list page: its reader may outlive an arena one.
+    let pet = ArcLocalResource::new(move || session.call(env, move |client| read_pet(client, id)));
     let not_found = format!("There is no pet with id {id} in {}.", env.label());
     view! {
         <Transition fallback=|| view! { <p role="status">"Loading the pet…"</p> }>
             <ErrorBoundary fallback=error_fallback(Some(not_found))>
-                {move || Suspend::new(async move {
+                {move || {
+                    let pet = pet.clone();
+                    Suspend::new(async move {
                     match pet.await {
                         Ok(pet) => Ok(view! { <PetDetails pet created /> }.into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
@@ -81,7 +84,8 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                         }
                         Err(e) => Err(e),
                     }
-                })}
+                })
+                }}
             </ErrorBoundary>
         </Transition>
     }

@@ -96,7 +96,8 @@ impl Session {
             draft,
             state: CreateState::Pending,
         }));
-        let sent = untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
+        let sent =
+            untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
         let record = self.create;
         // A task of its own, holding no page's owner: the page may go while it runs.
         leptos::task::spawn_local(async move {

@@ -44,7 +44,12 @@ impl Sandbox {
 
     async fn control(&self, env: &str, what: &str, body: &str) {
         let url = format!("{SERVICE}/control/{}/{env}/{what}", self.name);
-        let answer = Request::post(&url).body(body.to_owned()).unwrap().send().await.unwrap();
+        let answer = Request::post(&url)
+            .body(body.to_owned())
+            .unwrap()
+            .send()
+            .await
+            .unwrap();
         assert_eq!(answer.status(), 200, "control {what} {body}");
     }
 
@@ -61,7 +66,13 @@ impl Sandbox {
     /// Every request `env` received so far.
     pub async fn log(&self, env: &str) -> Vec<Seen> {
         let url = format!("{SERVICE}/control/{}/{env}/log", self.name);
-        Request::get(&url).send().await.unwrap().json().await.unwrap()
+        Request::get(&url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 
     /// Waits (up to 10 s) until `env` has received at least `n` requests.

@@ -58,10 +58,38 @@ pub async fn open(path: &str) -> Mounted {
     open_with(path, &config_url(&production(), &staging())).await
 }
 
+thread_local! {
+    static PANICS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Records every panic (a panic in the app's tasks does not fail the test that caused it by
+/// itself) and fails on any recorded since the last check: so each mount checks that the
+/// tests before it, their teardown included, panicked nowhere.
+fn no_panics_so_far() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let text = info.to_string();
+            // This check's own failure is reported where it happens, not again later.
+            if !text.contains("in an earlier test") {
+                PANICS.with(|p| p.borrow_mut().push(text));
+            }
+            previous(info);
+        }));
+    });
+    let found = PANICS.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    assert!(
+        found.is_empty(),
+        "a panic happened in an earlier test or its teardown: {found:#?}"
+    );
+}
+
 /// Like [`open`], with another config.json URL.
 pub async fn open_with(path: &str, config: &str) -> Mounted {
     settle().await;
     settle().await;
+    no_panics_so_far();
     let w = window();
     w.session_storage().unwrap().unwrap().clear().unwrap();
     w.history()
@@ -81,6 +109,7 @@ pub async fn reopen() -> Mounted {
 pub async fn reopen_with(config: &str) -> Mounted {
     settle().await;
     settle().await;
+    no_panics_so_far();
     record_requests();
     mount(config)
 }
@@ -107,7 +136,11 @@ pub async fn wait_until(what: &str, check: impl Fn() -> bool) {
         }
         TimeoutFuture::new(20).await;
     }
-    panic!("timed out waiting until {what}; at {} the page says: {}", address(), body_text());
+    panic!(
+        "timed out waiting until {what}; at {} the page says: {}",
+        address(),
+        body_text()
+    );
 }
 
 /// Waits until `find` returns something, and returns it.
@@ -118,7 +151,11 @@ pub async fn wait_for<T>(what: &str, find: impl Fn() -> Option<T>) -> T {
         }
         TimeoutFuture::new(20).await;
     }
-    panic!("timed out waiting for {what}; at {} the page says: {}", address(), body_text());
+    panic!(
+        "timed out waiting for {what}; at {} the page says: {}",
+        address(),
+        body_text()
+    );
 }
 
 fn body_text() -> String {

@@ -39,7 +39,10 @@ pub struct Model {
 impl Model {
     /// The model of a fresh tab against the service's own deployments.
     pub fn new(registry: Arc<Registry>) -> Model {
-        let keys = ["dev-production-key".to_owned(), "dev-staging-key".to_owned()];
+        let keys = [
+            "dev-production-key".to_owned(),
+            "dev-staging-key".to_owned(),
+        ];
         Model {
             registry,
             issued: [vec![keys[0].clone()], vec![keys[1].clone()]],
@@ -112,7 +115,10 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         ));
     }
     if snap.dialog && !snap.dialog_title.to_lowercase().ends_with(ENVS[env]) {
-        return Err(format!("the form says {:?} in {}", snap.dialog_title, ENVS[env]));
+        return Err(format!(
+            "the form says {:?} in {}",
+            snap.dialog_title, ENVS[env]
+        ));
     }
     if !snap.dialog {
         page_matches_url(model, snap, env)?;
@@ -140,7 +146,10 @@ fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
             .iter()
             .find(|e| model.issued[other].contains(&e.auth) || e.auth.starts_with(&wrong))
         {
-            return Err(format!("{}'s key reached {}: {e:?}", ENVS[other], ENVS[env]));
+            return Err(format!(
+                "{}'s key reached {}: {e:?}",
+                ENVS[other], ENVS[env]
+            ));
         }
     }
     Ok(())
@@ -156,11 +165,17 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
             .filter(|l| (1..=100).contains(l));
         let shown_status = snap.status.clone().unwrap_or_default();
         if shown_status != url_status.clone().unwrap_or_default() {
-            return Err(format!("Status shows {shown_status:?}, URL {:?}", snap.search));
+            return Err(format!(
+                "Status shows {shown_status:?}, URL {:?}",
+                snap.search
+            ));
         }
         let limit = url_limit.unwrap_or(20);
         if snap.limit.as_deref() != Some(limit.to_string().as_str()) && !snap.limit_invalid {
-            return Err(format!("Limit shows {:?}, URL {:?}", snap.limit, snap.search));
+            return Err(format!(
+                "Limit shows {:?}, URL {:?}",
+                snap.limit, snap.search
+            ));
         }
         let expected: Vec<(String, String)> = pets
             .iter()
@@ -174,7 +189,10 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
             .map(|r| (r[0].clone(), r[1].clone()))
             .collect();
         for row in &shown {
-            if !pets.iter().any(|p| (p.id.to_string(), p.name.clone()) == *row) {
+            if !pets
+                .iter()
+                .any(|p| (p.id.to_string(), p.name.clone()) == *row)
+            {
                 return Err(format!("row {row:?} is not a pet of {}", ENVS[env]));
             }
         }
@@ -182,14 +200,22 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
         if healthy && snap.alerts.is_empty() && shown != expected {
             return Err(format!("rows {shown:?}, expected {expected:?}"));
         }
-    } else if let Some(id) = snap.path.rsplit('/').next().and_then(|s| s.parse::<i64>().ok()) {
+    } else if let Some(id) = snap
+        .path
+        .rsplit('/')
+        .next()
+        .and_then(|s| s.parse::<i64>().ok())
+    {
         let pet = pets.iter().find(|p| p.id == id);
         match pet {
             Some(p) if !snap.h1.is_empty() && snap.h1 != p.name => {
                 return Err(format!("pet {id} shows {:?}, is {:?}", snap.h1, p.name))
             }
             None if !snap.h1.is_empty() => {
-                return Err(format!("pet {id} is not in {} but shows {:?}", ENVS[env], snap.h1))
+                return Err(format!(
+                    "pet {id} is not in {} but shows {:?}",
+                    ENVS[env], snap.h1
+                ))
             }
             _ => {}
         }
@@ -205,13 +231,27 @@ fn creates_match_presses(model: &Model) -> Result<(), String> {
             if count > 1 {
                 return Err(format!("{} was created {count} times", pet.name));
             }
-            if !model.presses.iter().any(|p| p.name == pet.name && p.env == env) {
-                return Err(format!("{} appeared in {} without an Add there", pet.name, ENVS[env]));
+            if !model
+                .presses
+                .iter()
+                .any(|p| p.name == pet.name && p.env == env)
+            {
+                return Err(format!(
+                    "{} appeared in {} without an Add there",
+                    pet.name, ENVS[env]
+                ));
             }
         }
-        for press in model.presses.iter().filter(|p| p.env == env && p.should_create) {
+        for press in model
+            .presses
+            .iter()
+            .filter(|p| p.env == env && p.should_create)
+        {
             if !pets.iter().any(|p| p.name == press.name) {
-                return Err(format!("Add of {} in {} created nothing", press.name, ENVS[env]));
+                return Err(format!(
+                    "Add of {} in {} created nothing",
+                    press.name, ENVS[env]
+                ));
             }
         }
     }

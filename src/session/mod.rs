@@ -48,6 +48,23 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
             .unwrap_or(Environment::Production)
     });
     let keys = RwSignal::new(Keys::from_storage());
+    // A page the browser kept (Back or Forward across a reload restores it as it was) holds
+    // the keys of its time; the tab's storage may have lost one since (refused, signed out).
+    let restored = leptos::prelude::window_event_listener_untyped("pageshow", move |ev| {
+        let persisted = js_sys::Reflect::get(&ev, &"persisted".into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if persisted {
+            let stored = Keys::from_storage();
+            keys.try_maybe_update(|k| {
+                let changed = *k != stored;
+                *k = stored;
+                (changed, ())
+            });
+        }
+    });
+    on_cleanup(move || restored.remove());
     let slot = move |env| Memo::new(move |_| keys.with(|k| k.slot(env).clone()));
     let session = Session {
         config: StoredValue::new(config),

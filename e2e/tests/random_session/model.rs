@@ -134,9 +134,17 @@ fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
                 e.auth == refusal.auth && e.received_ms > refusal.answered_ms + AFTER_401_MS
             });
             if let Some(e) = again.last() {
+                let tail: Vec<String> = log
+                    .iter()
+                    .rev()
+                    .take(12)
+                    .map(|e| format!("{e:?}"))
+                    .collect();
                 return Err(format!(
-                    "{} was sent again to {} after its 401: {e:?}",
-                    refusal.auth, ENVS[env]
+                    "{} was sent again to {} after its 401: {e:?}\n  its log, newest first:\n  {}",
+                    refusal.auth,
+                    ENVS[env],
+                    tail.join("\n  ")
                 ));
             }
         }

@@ -127,13 +127,13 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
 }
 
 fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
-    for env in 0..2 {
+    for (env, name) in ENVS.iter().enumerate() {
         let log = model.log(env);
         for refusal in log.iter().filter(|e| e.status == 401 && !e.auth.is_empty()) {
-            let again = log.iter().filter(|e| {
+            let mut again = log.iter().filter(|e| {
                 e.auth == refusal.auth && e.received_ms > refusal.answered_ms + AFTER_401_MS
             });
-            if let Some(e) = again.last() {
+            if let Some(e) = again.next_back() {
                 let tail: Vec<String> = log
                     .iter()
                     .rev()
@@ -143,7 +143,7 @@ fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
                 return Err(format!(
                     "{} was sent again to {} after its 401: {e:?}\n  its log, newest first:\n  {}",
                     refusal.auth,
-                    ENVS[env],
+                    name,
                     tail.join("\n  ")
                 ));
             }
@@ -154,10 +154,7 @@ fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
             .iter()
             .find(|e| model.issued[other].contains(&e.auth) || e.auth.starts_with(&wrong))
         {
-            return Err(format!(
-                "{}'s key reached {}: {e:?}",
-                ENVS[other], ENVS[env]
-            ));
+            return Err(format!("{}'s key reached {name}: {e:?}", ENVS[other]));
         }
     }
     Ok(())
@@ -232,7 +229,7 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
 }
 
 fn creates_match_presses(model: &Model) -> Result<(), String> {
-    for env in 0..2 {
+    for (env, env_name) in ENVS.iter().enumerate() {
         let pets = model.pets(env);
         for pet in pets.iter().filter(|p| p.name.starts_with("Rnd")) {
             let count = pets.iter().filter(|p| p.name == pet.name).count();
@@ -245,8 +242,8 @@ fn creates_match_presses(model: &Model) -> Result<(), String> {
                 .any(|p| p.name == pet.name && p.env == env)
             {
                 return Err(format!(
-                    "{} appeared in {} without an Add there",
-                    pet.name, ENVS[env]
+                    "{} appeared in {env_name} without an Add there",
+                    pet.name
                 ));
             }
         }
@@ -257,8 +254,8 @@ fn creates_match_presses(model: &Model) -> Result<(), String> {
         {
             if !pets.iter().any(|p| p.name == press.name) {
                 return Err(format!(
-                    "Add of {} in {} created nothing",
-                    press.name, ENVS[env]
+                    "Add of {} in {env_name} created nothing",
+                    press.name
                 ));
             }
         }

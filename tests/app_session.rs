@@ -372,3 +372,26 @@ async fn long_names_and_ids_wrap_at_phone_width() {
     let alert = host.query_selector("[role=alert]").unwrap().unwrap();
     assert!(alert.scroll_width() <= alert.client_width(), "the id wraps");
 }
+
+#[wasm_bindgen_test]
+async fn leaving_a_page_aborts_its_request() {
+    let sb = Sandbox::new("leave-abort");
+    let app = open_with("/pets?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("rows", || rows(host).len() == 20).await;
+    sb.mode("production", "slow:1500").await;
+    follow(host, "9007199254740993").await;
+    sb.wait_for_requests("production", 2).await;
+    follow(host, "Back to the list").await;
+    wait_until("the list again", || rows(host).len() == 20).await;
+    // The service answers the view's request 1.5 s after it came, unless the browser dropped
+    // it: then the answer is never written and its status stays 0.
+    pause(2000).await;
+    let log = sb.log("production").await;
+    let view = log
+        .iter()
+        .find(|s| s.path.ends_with("/pets/9007199254740993"))
+        .unwrap();
+    assert_eq!(view.status, 0, "the view's request was aborted: {log:#?}");
+}

@@ -263,3 +263,34 @@ async fn a_slow_answer_is_aborted_at_the_time_limit() {
         "returned after {elapsed} ms"
     );
 }
+
+#[wasm_bindgen_test]
+async fn a_key_no_header_can_carry_is_refused_unsent_and_never_throws() {
+    let sb = common::sandbox::Sandbox::new("bad-key");
+    for bad in [
+        "dev-production-key\u{200B}",
+        "“dev-production-key”",
+        "ключ",
+        "a b",
+    ] {
+        let client = Client::new(&sb.base("production"), bad);
+        let got = client.list_pets(5, None).await;
+        assert!(matches!(got, Err(ApiError::Invalid(_))), "{bad:?}: {got:?}");
+    }
+    assert!(sb.log("production").await.is_empty(), "nothing was sent");
+}
+
+#[wasm_bindgen_test]
+async fn an_aborted_call_is_cancelled_not_a_timeout() {
+    let sb = common::sandbox::Sandbox::new("abort");
+    sb.mode("production", "slow:2000").await;
+    let controller = web_sys::AbortController::new().unwrap();
+    let client = Client::new(&sb.base("production"), PROD_KEY).with_abort(controller.clone());
+    let call = client.list_pets(5, None);
+    let abort = async {
+        sb.wait_for_requests("production", 1).await;
+        controller.abort();
+    };
+    let (got, ()) = futures::join!(call, abort);
+    assert_eq!(got, Err(ApiError::Cancelled));
+}

@@ -7,6 +7,7 @@ pub mod api;
 mod app;
 mod components;
 pub mod config;
+pub mod export;
 pub mod input;
 mod pages;
 mod session;

@@ -3,6 +3,7 @@
 mod create_outcome;
 mod env_bar;
 mod error_alert;
+mod export_buttons;
 mod pet_table;
 mod sign_in;
 mod text_field;
@@ -11,6 +12,7 @@ mod title;
 pub use create_outcome::CreateOutcome;
 pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
+pub use export_buttons::ExportButtons;
 pub use pet_table::PetTable;
 pub use sign_in::SignIn;
 pub use text_field::TextField;

@@ -2,8 +2,10 @@
 
 use leptos::prelude::*;
 
-use crate::api::Pet;
+use crate::api::{Pet, PetStatus};
+use crate::components::ExportButtons;
 use crate::config::Environment;
+use crate::export::ExportScope;
 use crate::session::Session;
 
 /// The pets as a table (ID, Name, Category, Status), each row linking to the pet's view; an
@@ -14,6 +16,8 @@ pub fn PetTable(
     pets: Vec<Pet>,
     /// The limit the list was fetched with: as many rows as this means there may be more.
     limit: u32,
+    /// The status the list was filtered by, if any (named in exported files).
+    status: Option<PetStatus>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The session, passed in because rows are built after an `.await`, where no context can
@@ -25,6 +29,13 @@ pub fn PetTable(
     }
     // The API has no total count: a full page is all we can tell.
     let full = usize::try_from(limit).is_ok_and(|l| pets.len() == l);
+    let scope = ExportScope {
+        env,
+        status: status.map(|s| s.as_str().to_owned()),
+        limit,
+        maybe_more: full,
+    };
+    let export = view! { <ExportButtons pets=pets.clone() scope /> };
     let rows = pets
         .into_iter()
         .map(|pet| {
@@ -64,6 +75,7 @@ pub fn PetTable(
                     </p>
                 }
             })}
+        {export}
     }
     .into_any()
 }

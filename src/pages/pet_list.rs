@@ -114,8 +114,9 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
         let f = filters.get();
         session.call(env, move |client| async move {
             let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
-            // The limit travels with the rows, so the "first N" note matches what was fetched.
-            Ok((pets, f.limit))
+            // The filters travel with the rows, so the "first N" note and exported files match
+            // what was fetched.
+            Ok((pets, f.limit, f.status))
         })
     });
     let (loading, set_loading) = signal(false);
@@ -129,7 +130,7 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
                     let pets = pets.clone();
                     Suspend::new(async move {
                     match pets.await {
-                        Ok((pets, limit)) => Ok(view! { <PetTable pets limit env session /> }.into_any()),
+                        Ok((pets, limit, status)) => Ok(view! { <PetTable pets limit status env session /> }.into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
                         Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
                         Err(e) => Err(e),

@@ -34,6 +34,9 @@ pub struct Model {
     /// The key the app was given for each environment (None after signing out).
     pub app_key: [Option<String>; 2],
     pub presses: Vec<Press>,
+    /// What was wrong with the last export, if anything, and how many were checked.
+    pub export_problem: Option<String>,
+    pub exports_checked: usize,
 }
 
 impl Model {
@@ -50,6 +53,8 @@ impl Model {
             mode: [Mode::Normal; 2],
             app_key: [None, None],
             presses: Vec::new(),
+            export_problem: None,
+            exports_checked: 0,
         }
     }
 
@@ -99,6 +104,9 @@ pub fn query(search: &str, key: &str) -> Option<String> {
 
 /// Every invariant, against the settled page; the first broken one, in words.
 pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    if let Some(problem) = &model.export_problem {
+        return Err(format!("export: {problem}"));
+    }
     keys_never_resent_or_crossed(model)?;
     let env = url_env(snap).ok_or_else(|| format!("no environment in the URL {}", snap.search))?;
     if !snap.band.contains(&format!("env-{}", ENVS[env])) {

@@ -29,6 +29,7 @@ pub enum Step {
     AddInvalid,
     AddThenLeave,
     AddDoubleClick,
+    Export,
     Reload,
     Back,
     Forward,
@@ -178,6 +179,12 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
                 page::button(c, "Add pet").await;
             }
         }
+        Step::Export => {
+            if !snap.dialog && !snap.rows.is_empty() {
+                model.export_problem = export_matches_rows(c, &snap).await.err();
+                model.exports_checked += 1;
+            }
+        }
         Step::Reload => c.refresh().await.expect("reload"),
         Step::Back => {
             c.back().await.expect("back");
@@ -199,6 +206,42 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::SlowOn(e) => set_mode(model, *e, Mode::Slow(Duration::from_millis(600))),
         Step::BackToNormal(e) => set_mode(model, *e, Mode::Normal),
     }
+}
+
+/// Exports CSV (caught before it reaches the disk) and checks it holds the rows shown.
+async fn export_matches_rows(c: &Client, snap: &page::Snapshot) -> Result<(), String> {
+    const CATCH: &str = "window.__csv = null;
+        HTMLAnchorElement.prototype.click = function () { window.__csvName = this.download; };
+        const create = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { blob.text().then((t) => { window.__csv = t; }); return create(blob); };";
+    c.execute(CATCH, vec![]).await.map_err(|e| e.to_string())?;
+    if !page::button(c, "Export CSV").await {
+        return Err("no Export CSV button beside the rows".into());
+    }
+    for _ in 0..50 {
+        let text = c
+            .execute("return window.__csv;", vec![])
+            .await
+            .map_err(|e| e.to_string())?;
+        if let Some(csv) = text.as_str() {
+            let lines: Vec<&str> = csv.lines().skip(1).collect();
+            if lines.len() != snap.rows.len() {
+                return Err(format!(
+                    "the CSV has {} rows, the page {}",
+                    lines.len(),
+                    snap.rows.len()
+                ));
+            }
+            for (line, row) in lines.iter().zip(&snap.rows) {
+                if !line.starts_with(&format!("{},", row[0])) {
+                    return Err(format!("CSV line {line:?} for row {row:?}"));
+                }
+            }
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err("no CSV was made".into())
 }
 
 fn set_mode(model: &mut Model, env: usize, mode: Mode) {

@@ -1,0 +1,66 @@
+//! "Export CSV" and "Export JSON" for the rows shown on the list.
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
+
+use crate::api::Pet;
+use crate::export::{compact_stamp, file_name, to_csv, to_json, ExportScope};
+
+/// Saves `text` as a file named `name`, through the browser's download.
+fn download(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = Url::create_object_url_with_blob(&blob)?;
+    let link: HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    Url::revoke_object_url(&url)
+}
+
+/// The two export buttons for `pets`, and what went wrong if a file could not be made.
+#[component]
+pub fn ExportButtons(
+    /// The rows shown, in their order.
+    pets: Vec<Pet>,
+    /// Where they are from and whether there may be more.
+    scope: ExportScope,
+) -> impl IntoView {
+    let (problem, set_problem) = signal(None::<String>);
+    let pets = StoredValue::new(pets);
+    let scope = StoredValue::new(scope);
+    let export = move |json: bool| {
+        let iso = String::from(js_sys::Date::new_0().to_iso_string());
+        let made = scope.with_value(|scope| {
+            pets.with_value(|pets| {
+                let (text, extension, mime) = if json {
+                    (to_json(pets, scope, &iso)?, "json", "application/json")
+                } else {
+                    (to_csv(pets)?, "csv", "text/csv;charset=utf-8")
+                };
+                let name = file_name(scope, &compact_stamp(&iso), extension);
+                download(&name, mime, &text).map_err(|e| format!("{e:?}"))
+            })
+        });
+        let now = made
+            .err()
+            .map(|e| format!("The file could not be made: {e}"));
+        if problem.with_untracked(|p| *p != now) {
+            set_problem.set(now);
+        }
+    };
+    view! {
+        <div class="export">
+            <button type="button" class="secondary" on:click=move |_| export(false)>
+                "Export CSV"
+            </button>
+            <button type="button" class="secondary" on:click=move |_| export(true)>
+                "Export JSON"
+            </button>
+            {move || problem.get().map(|p| view! { <p class="alert" role="alert">{p}</p> })}
+        </div>
+    }
+}

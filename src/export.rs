@@ -1,0 +1,173 @@
+//! The list as files: CSV for spreadsheets and JSON for programs. Ids and category ids are
+//! written from the Rust values, so ids above 2^53 stay exact (a spreadsheet or JavaScript
+//! would round them if they ever passed through a float). Pure functions, tested natively.
+
+use serde::Serialize;
+
+use crate::api::Pet;
+use crate::config::Environment;
+
+/// What was exported: the environment, the filters, and whether there may be more pets than
+/// these (the rows filled the limit, and the service gives no total).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportScope {
+    /// The environment the pets are from.
+    pub env: Environment,
+    /// The status filter, if any.
+    pub status: Option<String>,
+    /// The limit the list was fetched with.
+    pub limit: u32,
+    /// Whether the rows filled the limit.
+    pub maybe_more: bool,
+}
+
+/// A CSV cell a spreadsheet would run as a formula (OWASP's CSV injection guidance: a leading
+/// `=`, `+`, `-`, `@`, tab or carriage return) gets a leading `'`, which shows the text as is.
+pub fn neutralise(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_owned(),
+    }
+}
+
+/// The pets as CSV: a header row `id,name,categoryId,status`, then one row per pet. Names are
+/// neutralised (they come from anyone who can create a pet); numbers are written exactly.
+pub fn to_csv(pets: &[Pet]) -> Result<String, String> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let fail = |e: csv::Error| e.to_string();
+    out.write_record(["id", "name", "categoryId", "status"])
+        .map_err(fail)?;
+    for pet in pets {
+        let status = pet.status.as_ref().map_or("", |s| s.as_str());
+        out.write_record([
+            pet.id.to_string().as_str(),
+            &neutralise(&pet.name),
+            &pet.category_id.to_string(),
+            &neutralise(status),
+        ])
+        .map_err(fail)?;
+    }
+    let bytes = out.into_inner().map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonExport<'a> {
+    environment: &'a str,
+    exported_at: &'a str,
+    status: Option<&'a str>,
+    limit: u32,
+    /// True when the rows filled the limit: the service may hold more.
+    may_have_more: bool,
+    pets: &'a [Pet],
+}
+
+/// The pets as JSON, with what was exported around them; ids stay JSON numbers of full
+/// precision.
+pub fn to_json(pets: &[Pet], scope: &ExportScope, exported_at: &str) -> Result<String, String> {
+    let export = JsonExport {
+        environment: scope.env.as_str(),
+        exported_at,
+        status: scope.status.as_deref(),
+        limit: scope.limit,
+        may_have_more: scope.maybe_more,
+        pets,
+    };
+    serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
+}
+
+/// The file name: environment, filter and UTC time (`20261122T061500Z`), and `first-N` when
+/// there may be more pets than the file holds.
+pub fn file_name(scope: &ExportScope, utc_stamp: &str, extension: &str) -> String {
+    let status = scope
+        .status
+        .as_deref()
+        .map(|s| format!("-{s}"))
+        .unwrap_or_default();
+    let part = if scope.maybe_more {
+        format!("-first-{}", scope.limit)
+    } else {
+        String::new()
+    };
+    format!(
+        "pets-{}{status}{part}-{utc_stamp}.{extension}",
+        scope.env.as_str()
+    )
+}
+
+/// `2026-11-22T06:15:00.000Z` (JavaScript's ISO form) as `20261122T061500Z`, for file names.
+pub fn compact_stamp(iso: &str) -> String {
+    let digits: String = iso
+        .chars()
+        .take(19)
+        .filter(|c| c.is_ascii_digit() || *c == 'T')
+        .collect();
+    format!("{digits}Z")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::PetStatus;
+
+    fn pet(id: i64, name: &str, status: Option<PetStatus>) -> Pet {
+        Pet {
+            id,
+            name: name.into(),
+            category_id: i64::MAX,
+            status,
+        }
+    }
+
+    #[test]
+    fn csv_keeps_ids_exact_and_quotes_what_needs_it() {
+        let pets = [
+            pet(
+                9_007_199_254_740_993,
+                "Big, \"Barney\"",
+                Some(PetStatus::Sold),
+            ),
+            pet(2, "Line\nbreak", None),
+        ];
+        let text = to_csv(&pets).unwrap();
+        assert_eq!(
+            text,
+            "id,name,categoryId,status\n\
+             9007199254740993,\"Big, \"\"Barney\"\"\",9223372036854775807,sold\n\
+             2,\"Line\nbreak\",9223372036854775807,\n"
+        );
+    }
+
+    #[test]
+    fn formulas_are_neutralised() {
+        for cell in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(neutralise(cell), format!("'{cell}"));
+        }
+        assert_eq!(neutralise("Rex"), "Rex");
+        let text = to_csv(&[pet(1, "=HYPERLINK(\"x\")", None)]).unwrap();
+        assert!(text.contains("\"'=HYPERLINK(\"\"x\"\")\""), "{text}");
+    }
+
+    #[test]
+    fn json_keeps_full_precision_and_says_when_there_may_be_more() {
+        let scope = ExportScope {
+            env: Environment::Staging,
+            status: Some("sold".into()),
+            limit: 1,
+            maybe_more: true,
+        };
+        let text = to_json(&[pet(9_007_199_254_740_993, "B", None)], &scope, "t").unwrap();
+        assert!(text.contains("\"id\": 9007199254740993"), "{text}");
+        assert!(text.contains("\"mayHaveMore\": true"), "{text}");
+        assert!(text.contains("\"environment\": \"staging\""), "{text}");
+        assert_eq!(
+            file_name(&scope, "20261122T061500Z", "json"),
+            "pets-staging-sold-first-1-20261122T061500Z.json"
+        );
+        assert_eq!(
+            compact_stamp("2026-11-22T06:15:00.123Z"),
+            "20261122T061500Z"
+        );
+    }
+}

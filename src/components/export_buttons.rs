@@ -39,7 +39,7 @@ pub fn ExportButtons(
                 let (text, extension, mime) = if json {
                     (to_json(pets, scope, &iso)?, "json", "application/json")
                 } else {
-                    (to_csv(pets)?, "csv", "text/csv;charset=utf-8")
+                    (to_csv(pets), "csv", "text/csv;charset=utf-8")
                 };
                 let name = file_name(scope, &compact_stamp(&iso), extension);
                 download(&name, mime, &text).map_err(|e| format!("{e:?}"))

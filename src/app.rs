@@ -7,7 +7,7 @@ use leptos_router::path;
 
 use crate::components::{EnvironmentBar, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
-use crate::pages::{ConfigErrorPage, NotFound, PetList, PetNew, PetView};
+use crate::pages::{ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
 
@@ -74,6 +74,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                 <Route path=path!("/") view=ToList />
                 <Route path=path!("/pets") view=PetList />
                 <Route path=path!("/pets/new") view=PetNew />
+                <Route path=path!("/pets/import") view=PetImport />
                 <Route path=path!("/pets/:id") view=PetView />
             </Routes>
         </main>

@@ -8,6 +8,7 @@ mod app;
 mod components;
 pub mod config;
 pub mod export;
+pub mod import;
 pub mod input;
 mod pages;
 mod session;

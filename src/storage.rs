@@ -40,3 +40,6 @@ pub const DRAFT_SLOT: &str = "petstore-admin.new-pet-draft";
 
 /// The storage key of a create sent and not yet answered (so a reload can say so).
 pub const CREATE_SLOT: &str = "petstore-admin.create-in-flight";
+
+/// The storage key of the import page's pasted text (so a run can be resumed after a reload).
+pub const IMPORT_TEXT_SLOT: &str = "petstore-admin.import-text";

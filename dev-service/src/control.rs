@@ -10,7 +10,8 @@
 //!
 //! Controls (no key needed, like the preflights):
 //! - `POST /control/{sandbox}/{env}/key` with the new key as the body: rotates the key.
-//! - `POST /control/{sandbox}/{env}/mode` with one of `normal`, `error-503`, `html-500`,
+//! - `POST /control/{sandbox}/{env}/mode` with one of `normal`, `error-503`, `error-503-at:N`
+//!   (the Nth request from now only), `html-500`,
 //!   `slow:MS` (every answer MS later), `hang` (no answer for a minute), `too-many:SECONDS`
 //!   (429 with `Retry-After`).
 //! - `GET /control/{sandbox}/{env}/log`: every request that reached the deployment, in order,
@@ -97,6 +98,9 @@ pub enum Mode {
     Normal,
     /// 503 with an Error body, before the key is checked (as a gateway would).
     Error503,
+    /// Normal, except that the request this many from now (1: the next) gets `Error503`;
+    /// then normal again: a fault in the middle of a run.
+    Error503At(u32),
     /// 500 with an HTML page.
     Html500,
     /// Every answer this much later.
@@ -115,6 +119,7 @@ impl Mode {
         Some(match word {
             "normal" => Mode::Normal,
             "error-503" => Mode::Error503,
+            "error-503-at" => Mode::Error503At(arg.parse().ok().filter(|n| *n > 0)?),
             "html-500" => Mode::Html500,
             "hang" => Mode::Hang,
             "slow" => Mode::Slow(Duration::from_millis(arg.parse().ok()?)),
@@ -235,6 +240,8 @@ mod tests {
             Some(Mode::Slow(Duration::from_millis(250)))
         );
         assert_eq!(Mode::parse("too-many:2"), Some(Mode::TooMany(2)));
+        assert_eq!(Mode::parse("error-503-at:3"), Some(Mode::Error503At(3)));
+        assert_eq!(Mode::parse("error-503-at:0"), None);
         assert_eq!(Mode::parse("slow"), None);
         assert_eq!(Mode::parse("melt"), None);
     }

@@ -101,9 +101,22 @@ impl Deployment {
 /// which finds the deployment as an extension.
 pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Response {
     let entry = dep.record(&req);
-    let mode = *lock(&dep.mode);
+    let mode = {
+        let mut current = lock(&dep.mode);
+        match *current {
+            Mode::Error503At(1) => {
+                *current = Mode::Normal;
+                Mode::Error503
+            }
+            Mode::Error503At(n) => {
+                *current = Mode::Error503At(n - 1);
+                Mode::Normal
+            }
+            now => now,
+        }
+    };
     let early = match mode {
-        Mode::Normal => None,
+        Mode::Normal | Mode::Error503At(_) => None,
         Mode::Slow(delay) => {
             tokio::time::sleep(delay).await;
             None

@@ -61,12 +61,12 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
             break;
         }
         let before = snapshot(c).await;
-        // Every tenth step exports the list; it draws nothing, so the other steps of a seed
-        // stay the ones that seed always drew.
-        let step = if n % 10 == 9 {
-            Step::Export
-        } else {
-            draw(&mut rng, before.dialog)
+        // Every tenth step exports the list, every tenth (offset by five) imports two rows;
+        // they draw nothing, so the other steps of a seed stay the ones it always drew.
+        let step = match n % 10 {
+            9 => Step::Export,
+            4 => Step::Import,
+            _ => draw(&mut rng, before.dialog),
         };
         done.push(step.clone());
         perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;

@@ -1,18 +1,22 @@
 //! Small pieces shared by the pages.
 
 mod create_outcome;
+mod download;
 mod env_bar;
 mod error_alert;
 mod export_buttons;
+mod import_view;
 mod pet_table;
 mod sign_in;
 mod text_field;
 mod title;
 
 pub use create_outcome::CreateOutcome;
+pub use download::download;
 pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
 pub use export_buttons::ExportButtons;
+pub use import_view::{ImportProgress, ImportTable};
 pub use pet_table::PetTable;
 pub use sign_in::SignIn;
 pub use text_field::TextField;

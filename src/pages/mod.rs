@@ -1,13 +1,16 @@
 //! One file per page. Pages hold no HTTP code: they call the API client through the session.
 
 mod config_error;
+pub(crate) mod import_run;
 mod not_found;
+mod pet_import;
 mod pet_list;
 mod pet_new;
 mod pet_view;
 
 pub use config_error::ConfigErrorPage;
 pub use not_found::NotFound;
+pub use pet_import::PetImport;
 pub use pet_list::PetList;
 pub use pet_new::PetNew;
 pub use pet_view::PetView;

@@ -51,6 +51,10 @@ pub fn PetList() -> impl IntoView {
 
     view! {
         <h1>"Pets"</h1>
+        <p>
+            <a href=move || session.href("/pets/import")>"Import"</a>
+            " many pets from a spreadsheet."
+        </p>
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
                 <label for="status-filter">"Status"</label>

@@ -25,6 +25,8 @@ pub struct Snapshot {
     #[serde(rename = "limitInvalid")]
     pub limit_invalid: bool,
     pub busy: bool,
+    /// The list says no pets match.
+    pub empty: bool,
     #[serde(rename = "addDisabled")]
     pub add_disabled: Option<bool>,
     pub h1: String,
@@ -51,7 +53,8 @@ return {
   status: onList && byLabel('Status') ? byLabel('Status').value : null,
   limit: onList && byLabel('Limit') ? byLabel('Limit').value : null,
   limitInvalid: !!(onList && byLabel('Limit') && byLabel('Limit').getAttribute('aria-invalid') === 'true'),
-  busy: body.includes('Loading') || body.includes('Adding “'),
+  empty: body.includes('No pets match'),
+  busy: body.includes('Loading') || body.includes('Adding “') || body.includes('Sending…'),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),

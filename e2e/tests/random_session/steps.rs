@@ -30,6 +30,7 @@ pub enum Step {
     AddThenLeave,
     AddDoubleClick,
     Export,
+    Import,
     Reload,
     Back,
     Forward,
@@ -180,11 +181,25 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             }
         }
         Step::Export => {
-            if !snap.dialog && !snap.rows.is_empty() {
+            if snap.dialog {
+                return;
+            }
+            if !snap.path.ends_with("/pets") {
+                page::nav(c, "Pets").await;
+            }
+            // Until the list has settled: rows, an error, the sign-in form, or no pets.
+            let (listed, snap) = page::wait_for(c, Duration::from_secs(5), |s| {
+                s.path.ends_with("/pets")
+                    && !s.busy
+                    && (!s.rows.is_empty() || !s.alerts.is_empty() || s.dialog || s.empty)
+            })
+            .await;
+            if listed && !snap.dialog && !snap.rows.is_empty() {
                 model.export_problem = export_matches_rows(c, &snap).await.err();
                 model.exports_checked += 1;
             }
         }
+        Step::Import => import(c, model, &snap, env, tag).await,
         Step::Reload => c.refresh().await.expect("reload"),
         Step::Back => {
             c.back().await.expect("back");
@@ -242,6 +257,42 @@ async fn export_matches_rows(c: &Client, snap: &page::Snapshot) -> Result<(), St
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     Err("no CSV was made".into())
+}
+
+/// Imports two rows from the list page: the Import link, paste, check, confirm in
+/// production, start. Each row counts as an Add that may or may not succeed.
+async fn import(c: &Client, model: &mut Model, snap: &page::Snapshot, env: usize, tag: &str) {
+    if snap.dialog || !snap.path.ends_with("/pets") {
+        return;
+    }
+    if !page::click(c, "//main//a[normalize-space()='Import']").await {
+        return;
+    }
+    let names = [format!("Rnd imp {tag} a"), format!("Rnd imp {tag} b")];
+    let text = format!("name\tcategoryId\n{}\t1\n{}\t2\n", names[0], names[1]);
+    let paste = "const area = document.getElementById('import-text'); if (!area) return false;                  area.value = arguments[0]; area.dispatchEvent(new Event('input', {bubbles: true})); return true;";
+    for _ in 0..40 {
+        let done = c.execute(paste, vec![text.clone().into()]).await.ok();
+        if done.and_then(|v| v.as_bool()) == Some(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if !page::button(c, "Check rows").await {
+        return;
+    }
+    if env == 0 {
+        page::type_into(c, "Type production to confirm", "production").await;
+    }
+    if page::button(c, "Start import").await {
+        for name in names {
+            model.presses.push(Press {
+                name,
+                env,
+                should_create: false,
+            });
+        }
+    }
 }
 
 fn set_mode(model: &mut Model, env: usize, mode: Mode) {

@@ -1,0 +1,125 @@
+//! What an import shows while and after it runs: the progress, and every row with its
+//! problems or outcome.
+
+use leptos::prelude::*;
+
+use crate::import::Outcome;
+use crate::pages::import_run::{Pause, Run, RunState};
+use crate::session::Session;
+
+/// A `<progress>` bar with its text, and a live region that speaks every tenth row and every
+/// change of state (not every row, which would drown a screen reader).
+#[component]
+pub fn ImportProgress(
+    /// The run to show.
+    run: Run,
+    /// How many rows can be sent at all (the valid ones).
+    valid: usize,
+) -> impl IntoView {
+    let counts = Memo::new(move |_| {
+        let ledger = run.ledger.read();
+        let total = run.rows.with_value(Vec::len);
+        let (mut done, mut refused, mut unknown) = (0, 0, 0);
+        for i in 0..total {
+            match ledger.get(i) {
+                Some(Outcome::Sending) | None => {}
+                Some(o) => {
+                    done += 1;
+                    refused += usize::from(matches!(o, Outcome::Refused { .. }));
+                    unknown += usize::from(matches!(o, Outcome::Unknown { .. }));
+                }
+            }
+        }
+        (done, refused, unknown)
+    });
+    let text = move || {
+        let (done, refused, unknown) = counts.get();
+        let state = match run.state.get() {
+            RunState::Idle => "",
+            RunState::Running => "",
+            RunState::Paused(Pause::User) => " Paused.",
+            RunState::Paused(Pause::SignIn) => " Paused: sign in again to go on.",
+            RunState::Paused(Pause::Environment | Pause::Left) => {
+                " Paused: come back to this page in its environment and press Resume."
+            }
+            RunState::Cancelled => " Cancelled.",
+            RunState::Done => " Done.",
+        };
+        let unknown = if unknown > 0 {
+            format!(
+                ", {unknown} unknown (they may exist: check the list before sending them again)"
+            )
+        } else {
+            String::new()
+        };
+        format!("{done} of {valid} sent, {refused} refused{unknown}.{state}")
+    };
+    // What is spoken changes only every tenth row or with the state.
+    let spoken = Memo::new(move |_| (counts.get().0 / 10, run.state.get()));
+    let announcement = move || {
+        spoken.track();
+        untrack(text)
+    };
+    view! {
+        <div class="import-progress">
+            <progress max=valid value=move || counts.get().0></progress>
+            <p aria-hidden="true">{text}</p>
+            <p class="visually-hidden" role="status" aria-live="polite">{announcement}</p>
+        </div>
+    }
+}
+
+/// Every row: line, name, category, status, and its problems or outcome (a created pet links
+/// to its page in the run's environment).
+#[component]
+pub fn ImportTable(
+    /// The run to show.
+    run: Run,
+    /// The session, for links.
+    session: Session,
+) -> impl IntoView {
+    let env = run.env;
+    let rows = run.rows.get_value();
+    let body = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let problems = row.checked.as_ref().err().map(|p| p.join(" "));
+            let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
+                (Some(Outcome::Created { id }), _) => {
+                    let href = session.link(&format!("/pets/{id}"), env);
+                    view! { "Created: " <a href=href>{id.to_string()}</a> }.into_any()
+                }
+                (Some(Outcome::Sending), _) => "Sending…".into_any(),
+                (Some(Outcome::Refused { message }), _) => format!("Refused: {message}").into_any(),
+                (Some(Outcome::Unknown { message }), _) => format!("Unknown: {message}").into_any(),
+                (None, Some(p)) => format!("Invalid: {p}").into_any(),
+                (None, None) => "Not sent".into_any(),
+            };
+            let d = row.draft;
+            view! {
+                <tr>
+                    <td class="num">{row.line}</td>
+                    <td class="wrap">{d.name}</td>
+                    <td class="num">{d.category_id}</td>
+                    <td>{d.status}</td>
+                    <td class="wrap">{result}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="pets import-rows">
+            <thead>
+                <tr>
+                    <th scope="col">"Line"</th>
+                    <th scope="col">"Name"</th>
+                    <th scope="col">"Category"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Result"</th>
+                </tr>
+            </thead>
+            <tbody>{body}</tbody>
+        </table>
+    }
+}

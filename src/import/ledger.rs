@@ -1,0 +1,149 @@
+//! What became of each row of an import, kept in this tab's storage as it happens, keyed by
+//! the environment and a fingerprint of the rows: a reload, a crash or a second run of the
+//! same rows resumes where it was, and a created row is never sent again.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::parse::ImportRow;
+use crate::config::Environment;
+use crate::storage;
+
+/// The storage keys of all ledgers start with this.
+pub const LEDGER_PREFIX: &str = "petstore-admin.import.";
+
+/// What became of one row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "lowercase")]
+pub enum Outcome {
+    /// Sent, no answer yet.
+    Sending,
+    /// Created with this id.
+    Created {
+        /// The id the service gave the pet.
+        id: i64,
+    },
+    /// The service refused it (400): not created.
+    Refused {
+        /// The service's reason.
+        message: String,
+    },
+    /// No usable answer: the pet may or may not exist. Never sent again by itself.
+    Unknown {
+        /// What happened.
+        message: String,
+    },
+}
+
+impl Outcome {
+    /// The word used in the results file and the table.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Outcome::Sending => "sending",
+            Outcome::Created { .. } => "created",
+            Outcome::Refused { .. } => "refused",
+            Outcome::Unknown { .. } => "unknown",
+        }
+    }
+}
+
+/// FNV-1a over the rows as read (line, name, category, status), as 16 hex digits.
+pub fn fingerprint(rows: &[ImportRow]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for row in rows {
+        let d = &row.draft;
+        let text = format!(
+            "{}\u{1f}{}\u{1f}{}\u{1f}{}\u{1e}",
+            row.line, d.name, d.category_id, d.status
+        );
+        for byte in text.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// The outcomes of one import, by row index, saved on every change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    key: String,
+    entries: BTreeMap<usize, Outcome>,
+}
+
+impl Ledger {
+    /// The ledger of these rows in `env`, as storage holds it. A row left `Sending` (the page
+    /// went away before its answer) becomes `Unknown`.
+    pub fn load(env: Environment, fingerprint: &str) -> Ledger {
+        let key = format!("{LEDGER_PREFIX}{}.{fingerprint}", env.as_str());
+        let mut entries: BTreeMap<usize, Outcome> = storage::get(&key)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        for outcome in entries.values_mut() {
+            if *outcome == Outcome::Sending {
+                *outcome = Outcome::Unknown {
+                    message: "The page was left or reloaded while this row was being sent.".into(),
+                };
+            }
+        }
+        Ledger { key, entries }
+    }
+
+    /// What became of row `index`, if it was sent.
+    pub fn get(&self, index: usize) -> Option<&Outcome> {
+        self.entries.get(&index)
+    }
+
+    /// Records `outcome` for row `index` (`None` forgets it, so it can be sent again).
+    pub fn set(&mut self, index: usize, outcome: Option<Outcome>) {
+        match outcome {
+            Some(o) => self.entries.insert(index, o),
+            None => self.entries.remove(&index),
+        };
+        // A ledger not loaded from storage (`default`) is kept in memory only.
+        if self.key.is_empty() {
+            return;
+        }
+        if let Ok(text) = serde_json::to_string(&self.entries) {
+            storage::set(&self.key, &text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::parse::parse_rows;
+
+    #[test]
+    fn the_fingerprint_follows_the_rows() {
+        let a = parse_rows("name,categoryId\nRex,1\n").unwrap();
+        let b = parse_rows("name,categoryId\nRex,2\n").unwrap();
+        assert_eq!(fingerprint(&a), fingerprint(&a.clone()));
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        assert_eq!(fingerprint(&a).len(), 16);
+    }
+
+    #[test]
+    fn outcomes_keep_exact_ids_through_json() {
+        let mut entries = BTreeMap::new();
+        entries.insert(
+            3usize,
+            Outcome::Created {
+                id: 9_007_199_254_740_993,
+            },
+        );
+        entries.insert(
+            4usize,
+            Outcome::Unknown {
+                message: "x".into(),
+            },
+        );
+        let text = serde_json::to_string(&entries).unwrap();
+        assert!(text.contains("9007199254740993"), "{text}");
+        let back: BTreeMap<usize, Outcome> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, entries);
+        assert_eq!(back[&4].word(), "unknown");
+    }
+}

@@ -1,0 +1,163 @@
+//! Rows pasted from a spreadsheet (tab-separated) or read from a CSV file, checked with the
+//! add form's rules before anything is sent. Read with the `csv` crate: quoted fields, commas
+//! and line breaks inside quotes, a byte-order mark and CRLF line ends all work.
+
+use crate::api::NewPet;
+use crate::input::{Draft, FieldErrors};
+
+/// The most rows one import takes: past this, split the file (each row is one request).
+pub const MAX_ROWS: usize = 1000;
+
+/// One data row, as read and as checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRow {
+    /// The line the row starts on in the input (the header is line 1).
+    pub line: u64,
+    /// The cells as read: name, category, status.
+    pub draft: Draft,
+    /// The pet to send, or what is wrong with the row.
+    pub checked: Result<NewPet, Vec<String>>,
+}
+
+/// The input could not be read as rows at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+fn column(header: &str) -> Option<usize> {
+    let key: String = header
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.as_str() {
+        "name" => Some(0),
+        "categoryid" | "category" => Some(1),
+        "status" => Some(2),
+        _ => None,
+    }
+}
+
+fn problems(errors: FieldErrors) -> Vec<String> {
+    [errors.name, errors.category_id, errors.status]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Reads `text`: a header row naming `name`, `categoryId` (or `category`, `category id`, any
+/// case) and optionally `status`, then data rows; tab-separated when the header holds a tab,
+/// else comma-separated. Blank rows are skipped.
+pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
+    let text = text.trim_start_matches('\u{FEFF}');
+    let header_line = text.lines().next().unwrap_or_default();
+    let delimiter = if header_line.contains('\t') {
+        b'\t'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| ParseError(format!("The header row cannot be read: {e}")))?
+        .clone();
+    let mut at = [None; 3];
+    for (i, h) in headers.iter().enumerate() {
+        if let Some(c) = column(h) {
+            at[c].get_or_insert(i);
+        }
+    }
+    if at[0].is_none() || at[1].is_none() {
+        return Err(ParseError(
+            "The first row must name the columns: name, categoryId and optionally status.".into(),
+        ));
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| ParseError(format!("A row cannot be read: {e}")))?;
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        let cell = |c: usize| at[c].and_then(|i| record.get(i)).unwrap_or_default();
+        let draft = Draft {
+            name: cell(0).to_owned(),
+            category_id: cell(1).to_owned(),
+            status: cell(2).trim().to_lowercase(),
+        };
+        let checked = draft.validate().map_err(problems);
+        // Counted from the text itself (the header is line 1): the reader's own line count
+        // differs between LF and CRLF line ends.
+        // (After CRLF the reader's position is the LF itself: the record starts past it.)
+        let bytes = text.as_bytes();
+        let mut start = record
+            .position()
+            .and_then(|p| usize::try_from(p.byte()).ok())
+            .unwrap_or(0)
+            .min(bytes.len());
+        while start < bytes.len() && matches!(bytes[start], b'\n' | b'\r') {
+            start += 1;
+        }
+        let line = 1 + bytes[..start].iter().filter(|b| **b == b'\n').count() as u64;
+        rows.push(ImportRow {
+            line,
+            draft,
+            checked,
+        });
+        if rows.len() > MAX_ROWS {
+            return Err(ParseError(format!(
+                "More than {MAX_ROWS} rows: import at most {MAX_ROWS} at a time (split the file)."
+            )));
+        }
+    }
+    if rows.is_empty() {
+        return Err(ParseError("There are no rows under the header.".into()));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pasted_spreadsheet_with_quotes_and_line_breaks_reads_right() {
+        let text = "\u{FEFF}Name\tCategory ID\tStatus\r\n\
+                    Rex\t1\tavailable\r\n\
+                    \"Big, \"\"Barney\"\"\nthe second\"\t2\t\r\n\
+                    \r\n\
+                    Tweety\t3\tSOLD\r\n";
+        let rows = parse_rows(text).unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[1].draft.name, "Big, \"Barney\"\nthe second");
+        assert_eq!(rows[1].checked.as_ref().unwrap().category_id, 2);
+        assert_eq!(rows[2].draft.status, "sold");
+        assert!(rows[2].checked.is_ok());
+        assert_eq!((rows[0].line, rows[1].line), (2, 3));
+    }
+
+    #[test]
+    fn csv_with_commas_and_invalid_rows_lists_each_problem() {
+        let text = "categoryId,name\n1,\"Rex, the dog\"\nx,   \n9223372036854775808,Big\n";
+        let rows = parse_rows(text).unwrap();
+        assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 4]);
+        assert_eq!(rows[0].checked.as_ref().unwrap().name, "Rex, the dog");
+        let bad = rows[1].checked.as_ref().unwrap_err();
+        assert_eq!(bad.len(), 2, "{bad:?}");
+        assert!(rows[2].checked.as_ref().unwrap_err()[0].contains("between"));
+        let e = parse_rows("animal,kind\nRex,dog\n").unwrap_err();
+        assert!(e.0.contains("name, categoryId"), "{e:?}");
+        assert!(parse_rows("name,categoryId\n").is_err());
+    }
+
+    #[test]
+    fn more_than_the_limit_is_refused() {
+        let mut text = String::from("name,categoryId\n");
+        for i in 0..=MAX_ROWS {
+            text.push_str(&format!("P{i},1\n"));
+        }
+        assert!(parse_rows(&text).unwrap_err().0.contains("at most 1000"));
+    }
+}

@@ -1,0 +1,181 @@
+//! `/pets/import`: many pets at once, from rows pasted from a spreadsheet or a CSV file. The
+//! rows are checked and shown before anything is sent; the run is in `import_run.rs`.
+
+use leptos::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::components::{download, page_title, ImportProgress, ImportTable};
+use crate::config::Environment;
+use crate::import::{failed_rows_csv, fingerprint, parse_rows, results_csv, Ledger, Outcome};
+use crate::pages::import_run::{Run, RunState};
+use crate::session::use_session;
+use crate::storage;
+
+/// The word a production import must be confirmed with.
+const CONFIRM_WORD: &str = "production";
+
+/// The import page.
+#[component]
+pub fn PetImport() -> impl IntoView {
+    let session = use_session();
+    // The pasted text survives a reload of the tab, so a run can be resumed.
+    let text = RwSignal::new(storage::get(storage::IMPORT_TEXT_SLOT).unwrap_or_default());
+    let (problem, set_problem) = signal(None::<String>);
+    let run = RwSignal::new(None::<Run>);
+    let (confirm, set_confirm) = signal(String::new());
+
+    let set_text = move |value: String| {
+        storage::set(storage::IMPORT_TEXT_SLOT, &value);
+        text.set(value);
+    };
+    let check = move |_| match text.with_untracked(|t| parse_rows(t)) {
+        Err(e) => {
+            set_problem.set(Some(e.0));
+            run.set(None);
+        }
+        Ok(rows) => {
+            set_problem.set(None);
+            let env = session.env_untracked();
+            let ledger = Ledger::load(env, &fingerprint(&rows));
+            run.set(Some(Run::new(session, env, rows, ledger)));
+        }
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            match JsFuture::from(file.text()).await {
+                Ok(value) => set_text(value.as_string().unwrap_or_default()),
+                Err(_) => {
+                    set_problem.try_set(Some("The file could not be read.".into()));
+                }
+            }
+        });
+    };
+    page_title(move || format!("Import pets ({})", session.env().label()));
+
+    view! {
+        <h1>"Import pets"</h1>
+        <p>
+            "Paste rows copied from a spreadsheet, or choose a CSV file. The first row names the "
+            "columns: " <code>"name"</code> ", " <code>"categoryId"</code> " and optionally "
+            <code>"status"</code> ". Nothing is sent until you start the import."
+        </p>
+        <div class="field">
+            <label for="import-text">"Paste rows"</label>
+            <textarea
+                id="import-text"
+                rows="8"
+                spellcheck="false"
+                prop:value=move || text.get()
+                on:input:target=move |ev| set_text(ev.target().value())
+            ></textarea>
+        </div>
+        <div class="field">
+            <label for="import-file">"CSV file"</label>
+            <input id="import-file" type="file" accept=".csv,text/csv,text/plain" on:change=on_file />
+        </div>
+        <button type="button" class="secondary" on:click=check>"Check rows"</button>
+        {move || problem.get().map(|p| view! { <p class="alert wrap" role="alert">{p}</p> })}
+        {move || run.get().map(|run| view! { <RunPanel run confirm set_confirm /> })}
+    }
+}
+
+/// Counts, confirmation, the buttons, progress and the table of one checked import.
+#[component]
+fn RunPanel(
+    run: Run,
+    confirm: ReadSignal<String>,
+    set_confirm: WriteSignal<String>,
+) -> impl IntoView {
+    let session = use_session();
+    let env = run.env;
+    let (total, valid) = run
+        .rows
+        .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
+    let state = move || run.state.get();
+    let running = move || state() == RunState::Running;
+    let confirmed =
+        move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
+    let can_start = move || {
+        !running()
+            && confirmed()
+            && session.env() == env
+            && run.remaining() != 0
+            && !session.needs_sign_in()
+    };
+    let unknown = move || {
+        let ledger = run.ledger.read();
+        (0..total)
+            .filter(|i| matches!(ledger.get(*i), Some(Outcome::Unknown { .. })))
+            .count()
+    };
+    let save = move |failed: bool| {
+        let csv = run.rows.with_value(|rows| {
+            run.ledger.with_untracked(|l| {
+                if failed {
+                    failed_rows_csv(rows, l)
+                } else {
+                    results_csv(rows, l)
+                }
+            })
+        });
+        let name = format!(
+            "import-{}-{}.csv",
+            env.as_str(),
+            if failed { "failed-rows" } else { "results" }
+        );
+        let _ = download(&name, "text/csv;charset=utf-8", &csv);
+    };
+    view! {
+        <p class="note">
+            {format!("{total} rows: {valid} valid, {} invalid (never sent). They go to ", total - valid)}
+            <strong>{env.label()}</strong> "."
+        </p>
+        {(env == Environment::Production).then(|| view! {
+            <div class="field">
+                <label for="import-confirm">"Type production to confirm"</label>
+                <input
+                    id="import-confirm"
+                    type="text"
+                    autocomplete="off"
+                    prop:value=move || confirm.get()
+                    on:input:target=move |ev| set_confirm.set(ev.target().value())
+                />
+            </div>
+        })}
+        <div class="import-actions">
+            <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
+                "Start import"
+            </button>
+            <Show when=running>
+                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(crate::pages::import_run::Pause::User))>
+                    "Pause"
+                </button>
+            </Show>
+            <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
+                <button type="button" class="secondary" disabled=move || !can_start() on:click=move |_| run.start()>
+                    "Resume"
+                </button>
+            </Show>
+            <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
+                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Cancelled)>
+                    "Cancel"
+                </button>
+            </Show>
+            <Show when=move || { !running() && unknown() != 0 }>
+                <button type="button" class="secondary" on:click=move |_| run.forget_unknown()>
+                    "Send unknown rows again"
+                </button>
+            </Show>
+            <Show when=move || !running() && run.ledger.with(|l| (0..total).any(|i| l.get(i).is_some()))>
+                <button type="button" class="secondary" on:click=move |_| save(false)>"Download results"</button>
+                <button type="button" class="secondary" on:click=move |_| save(true)>"Download failed rows"</button>
+            </Show>
+        </div>
+        <ImportProgress run valid />
+        <ImportTable run session />
+    }
+}

@@ -8,34 +8,9 @@ use common::sandbox::Sandbox;
 use common::ui::*;
 use common::PROD_KEY;
 use petstore_admin::api::{Client, NewPet};
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Records what the page offers for download instead of saving it: (file name, blob).
-fn capture_downloads() {
-    js_sys::Function::new_no_args(
-        "window.__files = [];
-         const create = URL.createObjectURL;
-         URL.createObjectURL = (blob) => { window.__lastBlob = blob; return create(blob); };
-         HTMLAnchorElement.prototype.click = function () {
-           if (this.download) { window.__files.push([this.download, window.__lastBlob]); }
-         };",
-    )
-    .call0(&JsValue::NULL)
-    .unwrap();
-}
-
-/// The `n`-th file offered: its name and text.
-async fn file(n: u32) -> (String, String) {
-    let files = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__files".into()).unwrap();
-    let entry = js_sys::Array::from(&js_sys::Array::from(&files).get(n));
-    let blob: web_sys::Blob = entry.get(1).into();
-    let text = JsFuture::from(blob.text()).await.unwrap();
-    (entry.get(0).as_string().unwrap(), text.as_string().unwrap())
-}
 
 #[wasm_bindgen_test]
 async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
@@ -55,7 +30,7 @@ async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
     sign_in(host, PROD_KEY).await;
     wait_until("every row", || rows(host).len() == 25).await;
     click(&button(host, "Export CSV").unwrap()).await;
-    let (name, csv) = file(0).await;
+    let (name, csv) = downloaded(0).await;
     assert!(
         name.starts_with("pets-production-") && name.ends_with("Z.csv"),
         "{name}"
@@ -73,7 +48,7 @@ async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
     assert_eq!(csv.lines().count(), 26);
 
     click(&button(host, "Export JSON").unwrap()).await;
-    let (name, json) = file(1).await;
+    let (name, json) = downloaded(1).await;
     assert!(name.ends_with(".json"), "{name}");
     assert!(json.contains("\"id\": 9007199254740993"), "{json}");
     assert!(json.contains(&format!("\"id\": {}", created.id)), "{json}");
@@ -83,7 +58,7 @@ async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
     type_into(&input(host, "Limit").await, "3").await;
     wait_until("3 rows", || rows(host).len() == 3).await;
     click(&button(host, "Export JSON").unwrap()).await;
-    let (name, json) = file(2).await;
+    let (name, json) = downloaded(2).await;
     assert!(name.starts_with("pets-production-first-3-"), "{name}");
     assert!(json.contains("\"mayHaveMore\": true"), "{json}");
 }

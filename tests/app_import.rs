@@ -237,3 +237,164 @@ async fn production_needs_the_word_typed() {
     })
     .await;
 }
+
+#[wasm_bindgen_test]
+async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
+    let sb = Sandbox::new("import-pause");
+    sb.mode("staging", "slow:150").await;
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    paste(host, &sheet("Paused", 30, None)).await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
+    sb.wait_for_requests("staging", 4).await;
+    press(host, "Pause").await;
+    wait_until("paused", || page_text(host).contains("Paused.")).await;
+    // What was in flight is answered; then nothing more is sent while paused.
+    pause(400).await;
+    let sent = sb.log("staging").await.len();
+    pause(400).await;
+    assert_eq!(
+        sb.log("staging").await.len(),
+        sent,
+        "nothing sent while paused"
+    );
+
+    // Resumed, then switched away: the run stops, and nothing goes to the other environment.
+    press(host, "Resume").await;
+    sb.wait_for_requests("staging", sent + 2).await;
+    choose(&select(host, "Environment").await, "production").await;
+    sign_in(host, PROD_KEY).await;
+    wait_until("paused by the switch", || {
+        page_text(host).contains("Paused: come back")
+    })
+    .await;
+    assert!(sb
+        .log("production")
+        .await
+        .iter()
+        .all(|s| s.method != "POST"));
+    choose(&select(host, "Environment").await, "staging").await;
+    press(host, "Resume").await;
+    wait_until("done", || page_text(host).contains("Done.")).await;
+    for _ in 0..40 {
+        if sb.log("staging").await.iter().all(|s| s.status != 0) {
+            break;
+        }
+        pause(50).await;
+    }
+    let counts = count_named(&sb, "staging", STAGING_KEY, "Paused").await;
+    assert!(
+        counts.iter().all(|n| *n == 1),
+        "each row exactly once: {counts:?}"
+    );
+    assert!(sb
+        .log("production")
+        .await
+        .iter()
+        .all(|s| s.method != "POST"));
+}
+
+#[wasm_bindgen_test]
+async fn cancel_stops_and_start_goes_on_with_the_rest() {
+    let sb = Sandbox::new("import-cancel");
+    sb.mode("staging", "slow:150").await;
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    paste(host, &sheet("Cancelled", 12, None)).await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
+    sb.wait_for_requests("staging", 2).await;
+    press(host, "Cancel").await;
+    wait_until("cancelled", || page_text(host).contains("Cancelled.")).await;
+    pause(400).await;
+    let sent = sb.log("staging").await.len();
+    assert!(sent < 12, "the run stopped: {sent}");
+    press(host, "Start import").await;
+    wait_until("done", || {
+        page_text(host).contains("12 of 12 sent, 0 refused. Done.")
+    })
+    .await;
+    assert_eq!(sb.log("staging").await.len(), 12, "no row sent twice");
+}
+
+#[wasm_bindgen_test]
+async fn a_hundred_rows_with_one_refused_then_the_fixed_row_alone() {
+    let sb = Sandbox::new("import-hundred");
+    capture_downloads();
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    let mut text = String::from("name\tcategoryId\tstatus\n");
+    for i in 1..=100 {
+        let name = if i == 42 {
+            "x".repeat(201)
+        } else {
+            format!("Litter {i}")
+        };
+        text.push_str(&format!("{name}\t{i}\tpending\n"));
+    }
+    paste(host, &text).await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
+    wait_until("done", || {
+        page_text(host).contains("100 of 100 sent, 1 refused. Done.")
+    })
+    .await;
+    assert!(
+        rows(host)[41][4].contains("at most 200 characters"),
+        "{:?}",
+        rows(host)[41]
+    );
+
+    press(host, "Download failed rows").await;
+    let (name, failed) = downloaded(0).await;
+    assert_eq!(name, "import-staging-failed-rows.csv");
+    assert_eq!(
+        failed,
+        format!("name,categoryId,status\n{},42,pending\n", "x".repeat(201))
+    );
+    // Fixed in a spreadsheet, and imported again.
+    paste(host, "name,categoryId,status\nLitter 42,42,pending\n").await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
+    wait_until("done", || {
+        page_text(host).contains("1 of 1 sent, 0 refused. Done.")
+    })
+    .await;
+
+    // The list reaches 100 pets: the first 99 are there once each, the fixed one has its id.
+    let client = Client::new(&sb.base("staging"), STAGING_KEY);
+    let pending = petstore_admin::api::PetStatus::Pending;
+    let pets = client.list_pets(100, Some(&pending)).await.unwrap();
+    for i in (1..=100).filter(|i| *i != 42) {
+        let n = pets
+            .iter()
+            .filter(|p| p.name == format!("Litter {i}"))
+            .count();
+        assert_eq!(n, 1, "Litter {i}");
+    }
+    assert!(
+        pets.iter().all(|p| p.name != "Litter 42"),
+        "the fixed row came last"
+    );
+    let id: i64 = rows(host)[0][4]
+        .trim_start_matches("Created: ")
+        .parse()
+        .unwrap();
+    #[allow(deprecated)]
+    let fixed = client.get_pet(id).await.unwrap();
+    assert_eq!(fixed.name, "Litter 42");
+    let posts = sb
+        .log("staging")
+        .await
+        .iter()
+        .filter(|s| s.method == "POST")
+        .count();
+    assert_eq!(
+        posts, 101,
+        "99 created and 1 refused, then the fixed one: no other"
+    );
+}

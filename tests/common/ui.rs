@@ -300,6 +300,31 @@ pub async fn follow(host: &Element, name: &str) {
     settle().await;
 }
 
+/// Records what the page offers for download instead of saving it: (file name, blob).
+pub fn capture_downloads() {
+    js_sys::Function::new_no_args(
+        "window.__files = [];
+         const create = URL.createObjectURL;
+         URL.createObjectURL = (blob) => { window.__lastBlob = blob; return create(blob); };
+         HTMLAnchorElement.prototype.click = function () {
+           if (this.download) { window.__files.push([this.download, window.__lastBlob]); }
+         };",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+}
+
+/// The `n`-th file offered: its name and text.
+pub async fn downloaded(n: u32) -> (String, String) {
+    let files = js_sys::Reflect::get(&window(), &"__files".into()).unwrap();
+    let entry = js_sys::Array::from(&js_sys::Array::from(&files).get(n));
+    let blob: web_sys::Blob = entry.get(1).into();
+    let text = wasm_bindgen_futures::JsFuture::from(blob.text())
+        .await
+        .unwrap();
+    (entry.get(0).as_string().unwrap(), text.as_string().unwrap())
+}
+
 /// Signs in through the dialog with `key`.
 pub async fn sign_in(host: &Element, key: &str) {
     let field = input(host, "API key").await;

@@ -1,6 +1,6 @@
 //! Rows pasted from a spreadsheet (tab-separated) or read from a CSV file, checked with the
-//! add form's rules before anything is sent. Read with the `csv` crate: quoted fields, commas
-//! and line breaks inside quotes, a byte-order mark and CRLF line ends all work.
+//! add form's rules before anything is sent. Read with `csv-core` (the `csv` crate's parser):
+//! quoted fields, commas and line breaks inside quotes, a byte-order mark and CRLF all work.
 
 use crate::api::NewPet;
 use crate::input::{Draft, FieldErrors};
@@ -45,6 +45,43 @@ fn problems(errors: FieldErrors) -> Vec<String> {
         .collect()
 }
 
+/// Every record of `text` with the byte it starts at, read by `csv-core` (the `csv` crate's
+/// own parser, without its I/O and serde layers: those cost about 20 KB of compressed wasm).
+fn records(text: &str, delimiter: u8) -> Vec<(usize, Vec<String>)> {
+    use csv_core::ReadRecordResult;
+    let mut reader = csv_core::ReaderBuilder::new().delimiter(delimiter).build();
+    let (mut out, mut ends) = (vec![0u8; 4096], vec![0usize; 16]);
+    let (mut out_len, mut ends_len, mut consumed, mut start) = (0, 0, 0, 0);
+    let mut found = Vec::new();
+    loop {
+        let input = &text.as_bytes()[consumed..];
+        let (result, read, written, ended) =
+            reader.read_record(input, &mut out[out_len..], &mut ends[ends_len..]);
+        consumed += read;
+        out_len += written;
+        ends_len += ended;
+        match result {
+            ReadRecordResult::InputEmpty => {}
+            ReadRecordResult::OutputFull => out.resize(out.len() * 2, 0),
+            ReadRecordResult::OutputEndsFull => ends.resize(ends.len() * 2, 0),
+            ReadRecordResult::Record => {
+                let mut from = 0;
+                let fields = ends[..ends_len]
+                    .iter()
+                    .map(|&to| {
+                        let field = String::from_utf8_lossy(&out[from..to]).into_owned();
+                        from = to;
+                        field
+                    })
+                    .collect();
+                found.push((start, fields));
+                (out_len, ends_len, start) = (0, 0, consumed);
+            }
+            ReadRecordResult::End => return found,
+        }
+    }
+}
+
 /// Reads `text`: a header row naming `name`, `categoryId` (or `category`, `category id`, any
 /// case) and optionally `status`, then data rows; tab-separated when the header holds a tab,
 /// else comma-separated. Blank rows are skipped.
@@ -56,14 +93,10 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
     } else {
         b','
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let headers = reader
-        .headers()
-        .map_err(|e| ParseError(format!("The header row cannot be read: {e}")))?
-        .clone();
+    let mut records = records(text, delimiter).into_iter();
+    let Some((_, headers)) = records.next() else {
+        return Err(ParseError("There is nothing to import yet.".into()));
+    };
     let mut at = [None; 3];
     for (i, h) in headers.iter().enumerate() {
         if let Some(c) = column(h) {
@@ -76,27 +109,20 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
         ));
     }
     let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| ParseError(format!("A row cannot be read: {e}")))?;
+    for (start, record) in records {
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
-        let cell = |c: usize| at[c].and_then(|i| record.get(i)).unwrap_or_default();
+        let cell = |c: usize| at[c].and_then(|i| record.get(i)).map_or("", String::as_str);
         let draft = Draft {
             name: cell(0).to_owned(),
             category_id: cell(1).to_owned(),
             status: cell(2).trim().to_lowercase(),
         };
         let checked = draft.validate().map_err(problems);
-        // Counted from the text itself (the header is line 1): the reader's own line count
-        // differs between LF and CRLF line ends.
-        // (After CRLF the reader's position is the LF itself: the record starts past it.)
+        // The header is line 1; a record starts past the line end before it.
         let bytes = text.as_bytes();
-        let mut start = record
-            .position()
-            .and_then(|p| usize::try_from(p.byte()).ok())
-            .unwrap_or(0)
-            .min(bytes.len());
+        let mut start = start.min(bytes.len());
         while start < bytes.len() && matches!(bytes[start], b'\n' | b'\r') {
             start += 1;
         }

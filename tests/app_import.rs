@@ -1,64 +1,20 @@
-//! The import page against the dev service: parsing, invalid rows never sent, exact outcomes
-//! with a refused row and a fault in the middle, a reload in the middle, a refused key in the
-//! middle, and the production confirmation. The service's pets are counted after each.
+//! The import page against the dev service: parsing pasted rows and a chosen file, invalid
+//! rows never sent, exact outcomes with a refused row and a fault in the middle, a hundred
+//! rows fixed and imported again, and the production confirmation. The service's pets are
+//! counted after each.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
+use common::import::*;
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use petstore_admin::api::Client;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Pastes `text` into the "Paste rows" box.
-async fn paste(host: &Element, text: &str) {
-    let area = wait_for("the Paste rows box", || by_label(host, "Paste rows")).await;
-    js_sys::Reflect::set(&area, &"value".into(), &JsValue::from_str(text)).unwrap();
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    area.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-    settle().await;
-}
-
-async fn press(host: &Element, name: &str) {
-    let b = wait_for(&format!("the {name} button"), || button(host, name)).await;
-    click(&b).await;
-}
-
-/// `n` rows named `{prefix} 1`..; the row numbered `refused` gets a name the service refuses.
-fn sheet(prefix: &str, n: usize, refused: Option<usize>) -> String {
-    let mut text = String::from("name\tcategoryId\tstatus\n");
-    for i in 1..=n {
-        let name = if Some(i) == refused {
-            "x".repeat(201)
-        } else {
-            format!("{prefix} {i}")
-        };
-        text.push_str(&format!("{name}\t{i}\tavailable\n"));
-    }
-    text
-}
-
-/// How many pets of `env` are named `name`.
-async fn count_named(sb: &Sandbox, env: &str, key: &str, prefix: &str) -> Vec<usize> {
-    let pets = Client::new(&sb.base(env), key)
-        .list_pets(100, None)
-        .await
-        .unwrap();
-    (1..=30)
-        .map(|i| {
-            pets.iter()
-                .filter(|p| p.name == format!("{prefix} {i}"))
-                .count()
-        })
-        .collect()
-}
 
 #[wasm_bindgen_test]
 async fn pasted_rows_are_checked_and_invalid_ones_never_sent() {
@@ -135,78 +91,6 @@ async fn a_refused_row_and_a_fault_in_the_middle_end_with_exact_outcomes() {
 }
 
 #[wasm_bindgen_test]
-async fn a_reload_in_the_middle_resumes_without_a_duplicate() {
-    let sb = Sandbox::new("import-reload");
-    sb.mode("staging", "slow:150").await;
-    let app = open_with("/pets/import?env=staging", &sb.config()).await;
-    sign_in(&app.host, STAGING_KEY).await;
-    paste(&app.host, &sheet("Resumed", 30, None)).await;
-    press(&app.host, "Check rows").await;
-    press(&app.host, "Start import").await;
-    sb.wait_for_requests("staging", 8).await;
-    drop(app);
-
-    let again = reopen_with(&sb.config()).await;
-    let host = &again.host;
-    press(host, "Check rows").await;
-    wait_until("the earlier outcomes", || {
-        page_text(host).contains("Created: ")
-    })
-    .await;
-    press(host, "Start import").await;
-    wait_until("done", || page_text(host).contains("Done.")).await;
-    // Rows sent before the reload and not answered then are "unknown", never sent again; their
-    // requests still reach the service: wait for every answer before counting.
-    for _ in 0..40 {
-        if sb.log("staging").await.iter().all(|s| s.status != 0) {
-            break;
-        }
-        pause(50).await;
-    }
-    let counts = count_named(&sb, "staging", STAGING_KEY, "Resumed").await;
-    assert!(
-        counts.iter().all(|n| *n == 1),
-        "each row exactly once: {counts:?}"
-    );
-}
-
-#[wasm_bindgen_test]
-async fn a_refused_key_in_the_middle_pauses_and_signing_in_resumes() {
-    let sb = Sandbox::new("import-401");
-    sb.mode("staging", "slow:100").await;
-    let app = open_with("/pets/import?env=staging", &sb.config()).await;
-    let host = &app.host;
-    sign_in(host, STAGING_KEY).await;
-    paste(host, &sheet("Keyed", 30, None)).await;
-    press(host, "Check rows").await;
-    press(host, "Start import").await;
-    sb.wait_for_requests("staging", 6).await;
-    sb.rotate_key("staging", "rotated-staging-key").await;
-    wait_until("the sign-in form", || dialog_shown(host)).await;
-    wait_until("paused", || {
-        page_text(host).contains("Paused: sign in again")
-    })
-    .await;
-    sign_in(host, "rotated-staging-key").await;
-    wait_until("done", || page_text(host).contains("Done.")).await;
-    let counts = count_named(&sb, "staging", "rotated-staging-key", "Keyed").await;
-    assert!(
-        counts.iter().all(|n| *n == 1),
-        "each row exactly once: {counts:?}"
-    );
-    let refused = sb
-        .log("staging")
-        .await
-        .iter()
-        .filter(|s| s.status == 401)
-        .count();
-    assert!(
-        refused <= 2,
-        "at most the two in flight were refused: {refused}"
-    );
-}
-
-#[wasm_bindgen_test]
 async fn production_needs_the_word_typed() {
     let sb = Sandbox::new("import-confirm");
     let app = open_with("/pets/import?env=production", &sb.config()).await;
@@ -236,88 +120,6 @@ async fn production_needs_the_word_typed() {
         page_text(host).contains("2 of 2 sent, 0 refused. Done.")
     })
     .await;
-}
-
-#[wasm_bindgen_test]
-async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
-    let sb = Sandbox::new("import-pause");
-    sb.mode("staging", "slow:150").await;
-    let app = open_with("/pets/import?env=staging", &sb.config()).await;
-    let host = &app.host;
-    sign_in(host, STAGING_KEY).await;
-    paste(host, &sheet("Paused", 30, None)).await;
-    press(host, "Check rows").await;
-    press(host, "Start import").await;
-    sb.wait_for_requests("staging", 4).await;
-    press(host, "Pause").await;
-    wait_until("paused", || page_text(host).contains("Paused.")).await;
-    // What was in flight is answered; then nothing more is sent while paused.
-    pause(400).await;
-    let sent = sb.log("staging").await.len();
-    pause(400).await;
-    assert_eq!(
-        sb.log("staging").await.len(),
-        sent,
-        "nothing sent while paused"
-    );
-
-    // Resumed, then switched away: the run stops, and nothing goes to the other environment.
-    press(host, "Resume").await;
-    sb.wait_for_requests("staging", sent + 2).await;
-    choose(&select(host, "Environment").await, "production").await;
-    sign_in(host, PROD_KEY).await;
-    wait_until("paused by the switch", || {
-        page_text(host).contains("Paused: come back")
-    })
-    .await;
-    assert!(sb
-        .log("production")
-        .await
-        .iter()
-        .all(|s| s.method != "POST"));
-    choose(&select(host, "Environment").await, "staging").await;
-    press(host, "Resume").await;
-    wait_until("done", || page_text(host).contains("Done.")).await;
-    for _ in 0..40 {
-        if sb.log("staging").await.iter().all(|s| s.status != 0) {
-            break;
-        }
-        pause(50).await;
-    }
-    let counts = count_named(&sb, "staging", STAGING_KEY, "Paused").await;
-    assert!(
-        counts.iter().all(|n| *n == 1),
-        "each row exactly once: {counts:?}"
-    );
-    assert!(sb
-        .log("production")
-        .await
-        .iter()
-        .all(|s| s.method != "POST"));
-}
-
-#[wasm_bindgen_test]
-async fn cancel_stops_and_start_goes_on_with_the_rest() {
-    let sb = Sandbox::new("import-cancel");
-    sb.mode("staging", "slow:150").await;
-    let app = open_with("/pets/import?env=staging", &sb.config()).await;
-    let host = &app.host;
-    sign_in(host, STAGING_KEY).await;
-    paste(host, &sheet("Cancelled", 12, None)).await;
-    press(host, "Check rows").await;
-    press(host, "Start import").await;
-    sb.wait_for_requests("staging", 2).await;
-    press(host, "Cancel").await;
-    wait_until("cancelled", || page_text(host).contains("Cancelled.")).await;
-    pause(400).await;
-    let sent = sb.log("staging").await.len();
-    assert!(sent < 12, "the run stopped: {sent}");
-    press(host, "Start import").await;
-    wait_until("done", || {
-        page_text(host).contains("12 of 12 sent, 0 refused. Done.")
-    })
-    .await;
-    assert_eq!(sb.log("staging").await.len(), 12, "no row sent twice");
 }
 
 #[wasm_bindgen_test]
@@ -397,4 +199,40 @@ async fn a_hundred_rows_with_one_refused_then_the_fixed_row_alone() {
         posts, 101,
         "99 created and 1 refused, then the fixed one: no other"
     );
+}
+
+#[wasm_bindgen_test]
+async fn a_chosen_csv_file_fills_the_rows() {
+    let sb = Sandbox::new("import-file");
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    let field = input(host, "CSV file").await;
+    // What the browser does when a file is chosen: the input's files change, then `change`.
+    js_sys::Function::new_with_args(
+        "input",
+        "const t = new DataTransfer();
+         t.items.add(new File(['name,category\\r\\nFrom File,5\\r\\n'], 'pets.csv', { type: 'text/csv' }));
+         input.files = t.files;
+         input.dispatchEvent(new Event('change', { bubbles: true }));",
+    )
+    .call1(&JsValue::NULL, &field)
+    .unwrap();
+    let area = wait_for("the Paste rows box", || by_label(host, "Paste rows")).await;
+    let value = || {
+        js_sys::Reflect::get(&area, &"value".into())
+            .unwrap()
+            .as_string()
+            .unwrap_or_default()
+    };
+    wait_until("the file's text in the box", || {
+        value().contains("From File")
+    })
+    .await;
+    press(host, "Check rows").await;
+    wait_until("the preview", || {
+        page_text(host).contains("1 row: 1 valid, 0 invalid")
+    })
+    .await;
+    assert_eq!(rows(host)[0][1], "From File");
 }

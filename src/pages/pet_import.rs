@@ -131,7 +131,11 @@ fn RunPanel(
     };
     view! {
         <p class="note">
-            {format!("{total} rows: {valid} valid, {} invalid (never sent). They go to ", total - valid)}
+            {format!(
+                "{total} {}: {valid} valid, {} invalid (never sent). They go to ",
+                if total == 1 { "row" } else { "rows" },
+                total - valid,
+            )}
             <strong>{env.label()}</strong> "."
         </p>
         {(env == Environment::Production).then(|| view! {

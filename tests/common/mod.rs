@@ -39,4 +39,6 @@ pub const SLOW: &str = env!(
 pub mod ui;
 
 #[cfg(target_arch = "wasm32")]
+pub mod import;
+#[cfg(target_arch = "wasm32")]
 pub mod sandbox;

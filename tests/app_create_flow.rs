@@ -25,7 +25,8 @@ async fn posts(sb: &Sandbox, env: &str) -> Vec<u16> {
         .collect()
 }
 
-/// Waits until `env` has answered every POST it received.
+/// Waits until `env` has answered every POST it received (reads left by the user are aborted
+/// and stay unanswered).
 async fn posts_answered(sb: &Sandbox, env: &str) {
     for _ in 0..200 {
         let p = posts(sb, env).await;

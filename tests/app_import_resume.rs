@@ -35,12 +35,7 @@ async fn a_reload_in_the_middle_resumes_without_a_duplicate() {
     wait_until("done", || page_text(host).contains("Done.")).await;
     // Rows sent before the reload and not answered then are "unknown", never sent again; their
     // requests still reach the service: wait for every answer before counting.
-    for _ in 0..40 {
-        if sb.log("staging").await.iter().all(|s| s.status != 0) {
-            break;
-        }
-        pause(50).await;
-    }
+    sb.wait_until_answered("staging").await;
     let counts = count_named(&sb, "staging", STAGING_KEY, "Resumed").await;
     assert!(
         counts.iter().all(|n| *n == 1),
@@ -124,12 +119,7 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
     choose(&select(host, "Environment").await, "staging").await;
     press(host, "Resume").await;
     wait_until("done", || page_text(host).contains("Done.")).await;
-    for _ in 0..40 {
-        if sb.log("staging").await.iter().all(|s| s.status != 0) {
-            break;
-        }
-        pause(50).await;
-    }
+    sb.wait_until_answered("staging").await;
     let counts = count_named(&sb, "staging", STAGING_KEY, "Paused").await;
     assert!(
         counts.iter().all(|n| *n == 1),

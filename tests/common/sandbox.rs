@@ -86,6 +86,17 @@ impl Sandbox {
         panic!("{env} did not receive {n} requests within 10 s");
     }
 
+    /// Waits (up to 10 s) until `env` has answered every request it received.
+    pub async fn wait_until_answered(&self, env: &str) {
+        for _ in 0..200 {
+            if self.log(env).await.iter().all(|s| s.status != 0) {
+                return;
+            }
+            ui::pause(50).await;
+        }
+        panic!("{env} left a request unanswered for 10 s");
+    }
+
     /// How many requests `env` received that carried `key`.
     pub async fn count_with_key(&self, env: &str, key: &str) -> usize {
         self.log(env).await.iter().filter(|s| s.auth == key).count()

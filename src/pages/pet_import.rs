@@ -6,7 +6,9 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::components::{download, page_title, ImportProgress, ImportTable};
 use crate::config::Environment;
-use crate::import::{failed_rows_csv, fingerprint, parse_rows, results_csv, Ledger, Outcome};
+use crate::import::{
+    failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome,
+};
 use crate::pages::import_run::{Run, RunState};
 use crate::session::use_session;
 use crate::storage;
@@ -21,7 +23,9 @@ pub fn PetImport() -> impl IntoView {
     // The pasted text survives a reload of the tab, so a run can be resumed.
     let text = RwSignal::new(storage::get(storage::IMPORT_TEXT_SLOT).unwrap_or_default());
     let (problem, set_problem) = signal(None::<String>);
-    let run = RwSignal::new(None::<Run>);
+    // The rows as last checked, with their environment and ledger; the run is built from them
+    // by the panel below, so it lives (and its requests stop) with that panel.
+    let checked = RwSignal::new(None::<(Environment, Vec<ImportRow>, Ledger)>);
     let (confirm, set_confirm) = signal(String::new());
 
     let set_text = move |value: String| {
@@ -31,13 +35,13 @@ pub fn PetImport() -> impl IntoView {
     let check = move |_| match text.with_untracked(|t| parse_rows(t)) {
         Err(e) => {
             set_problem.set(Some(e.0));
-            run.set(None);
+            checked.set(None);
         }
         Ok(rows) => {
             set_problem.set(None);
             let env = session.env_untracked();
             let ledger = Ledger::load(env, &fingerprint(&rows));
-            run.set(Some(Run::new(session, env, rows, ledger)));
+            checked.set(Some((env, rows, ledger)));
         }
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -79,19 +83,30 @@ pub fn PetImport() -> impl IntoView {
         </div>
         <button type="button" class="secondary" on:click=check>"Check rows"</button>
         {move || problem.get().map(|p| view! { <p class="alert wrap" role="alert">{p}</p> })}
-        {move || run.get().map(|run| view! { <RunPanel run confirm set_confirm /> })}
+        {move || {
+            checked
+                .get()
+                .map(|(env, rows, ledger)| view! { <RunPanel env rows ledger confirm set_confirm /> })
+        }}
     }
 }
 
 /// Counts, confirmation, the buttons, progress and the table of one checked import.
 #[component]
 fn RunPanel(
-    run: Run,
+    /// The environment the rows were checked in, and go to.
+    env: Environment,
+    /// The rows as checked.
+    rows: Vec<ImportRow>,
+    /// What earlier runs of the same rows did.
+    ledger: Ledger,
+    /// What was typed to confirm a production import (kept across checks).
     confirm: ReadSignal<String>,
+    /// Sets it.
     set_confirm: WriteSignal<String>,
 ) -> impl IntoView {
     let session = use_session();
-    let env = run.env;
+    let run = Run::new(session, env, rows, ledger);
     let (total, valid) = run
         .rows
         .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));

@@ -121,20 +121,12 @@ impl Browser {
         Self::start_with_args(&[]).await
     }
 
-    /// [`Browser::start`] with more Chromium flags.
+    /// [`Browser::start`] with more Chromium flags. A session that cannot be opened (two
+    /// tests that started at once may pick the same free port, or the driver resets the first
+    /// connection on a loaded machine) is tried again with a new driver, three times in all.
     pub async fn start_with_args(extra_args: &[&str]) -> Browser {
         let driver_path =
             std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-        let port = free_port();
-        let driver = Command::new(&driver_path)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {driver_path}: {e}"));
-        wait_for_port(port).await;
-
         let mut caps: Value =
             serde_json::from_str(include_str!("../../webdriver.json")).expect("webdriver.json");
         caps["goog:loggingPrefs"] = json!({ "browser": "ALL" });
@@ -145,15 +137,33 @@ impl Browser {
             .as_object()
             .cloned()
             .expect("webdriver.json holds an object");
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("open a Chromium session");
-        Browser {
-            client,
-            _driver: driver,
+        let mut last_error = String::new();
+        for _ in 0..3 {
+            let port = free_port();
+            let driver = Command::new(&driver_path)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .kill_on_drop(true)
+                .spawn()
+                .unwrap_or_else(|e| panic!("cannot start {driver_path}: {e}"));
+            wait_for_port(port).await;
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+            {
+                Ok(client) => {
+                    return Browser {
+                        client,
+                        _driver: driver,
+                    }
+                }
+                Err(e) => last_error = e.to_string(),
+            }
         }
+        panic!("open a Chromium session (3 tries): {last_error}");
     }
 
     /// The console entries logged since the last call (`{level, message, ...}` objects).

@@ -75,7 +75,7 @@ impl Run {
         // Pauses and resumes that no button causes: the key, the environment, the address.
         Effect::new(move |_| {
             let signed_in = !session.needs_sign_in();
-            let here = session.env() == env && run.path.with(|p| p.ends_with("/pets/import"));
+            let here = run.shown();
             match run.state.get() {
                 RunState::Running if !here => run.set_state(RunState::Paused(Pause::Left)),
                 RunState::Paused(Pause::SignIn) if signed_in && here => run.start(),
@@ -83,6 +83,11 @@ impl Run {
             }
         });
         run
+    }
+
+    /// Whether the import page is shown in the run's environment (tracked).
+    fn shown(&self) -> bool {
+        self.session.env() == self.env && self.path.with(|p| p.ends_with("/pets/import"))
     }
 
     fn set_state(&self, state: RunState) {
@@ -128,9 +133,7 @@ impl Run {
             if run.state.try_get_untracked() != Some(RunState::Running) {
                 return;
             }
-            let here = untrack(|| run.session.env() == run.env)
-                && run.path.with_untracked(|p| p.ends_with("/pets/import"));
-            if !here {
+            if !untrack(|| run.shown()) {
                 run.set_state(RunState::Paused(Pause::Environment));
                 return;
             }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::components::{download, page_title, ImportProgress, ImportTable};
+use crate::components::{download, page_title, ImportProgress, ImportTable, TextField};
 use crate::config::Environment;
 use crate::import::{
     failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome,
@@ -154,16 +154,13 @@ fn RunPanel(
             <strong>{env.label()}</strong> "."
         </p>
         {(env == Environment::Production).then(|| view! {
-            <div class="field">
-                <label for="import-confirm">"Type production to confirm"</label>
-                <input
-                    id="import-confirm"
-                    type="text"
-                    autocomplete="off"
-                    prop:value=move || confirm.get()
-                    on:input:target=move |ev| set_confirm.set(ev.target().value())
-                />
-            </div>
+            <TextField
+                id="import-confirm"
+                label="Type production to confirm"
+                value=confirm
+                on_input=move |v| set_confirm.set(v)
+                error=Signal::derive(|| None::<String>)
+            />
         })}
         <div class="import-actions">
             <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>

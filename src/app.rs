@@ -5,9 +5,10 @@ use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 
-use crate::components::{EnvironmentBar, SignIn};
+use crate::api::plain_duration;
+use crate::components::{EnvironmentBar, IdleGuard, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
-use crate::pages::{ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
+use crate::pages::{Activity, ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
 
@@ -68,15 +69,41 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     }
                 })
         }}
+        {move || {
+            session
+                .waiting()
+                .map(|(env, wait)| {
+                    view! {
+                        <p class="note waiting" role="status">
+                            {format!(
+                                "{} is busy ({}): asking again in {} (retry {} of {})…",
+                                env.label(),
+                                wait.status,
+                                plain_duration(wait.delay),
+                                wait.retry,
+                                wait.of,
+                            )}
+                        </p>
+                    }
+                })
+        }}
+        {session.idle_minutes().map(|minutes| view! { <IdleGuard minutes /> })}
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
         <main inert=move || session.needs_sign_in()>
-            <Routes fallback=NotFound>
-                <Route path=path!("/") view=ToList />
-                <Route path=path!("/pets") view=PetList />
-                <Route path=path!("/pets/new") view=PetNew />
-                <Route path=path!("/pets/import") view=PetImport />
-                <Route path=path!("/pets/:id") view=PetView />
-            </Routes>
+            // Built anew on "sign out everywhere", so no page keeps what was typed in it.
+            {move || {
+                session.generation();
+                view! {
+                    <Routes fallback=NotFound>
+                        <Route path=path!("/") view=ToList />
+                        <Route path=path!("/pets") view=PetList />
+                        <Route path=path!("/pets/new") view=PetNew />
+                        <Route path=path!("/pets/import") view=PetImport />
+                        <Route path=path!("/pets/:id") view=PetView />
+                        <Route path=path!("/activity") view=Activity />
+                    </Routes>
+                }
+            }}
         </main>
         // One form per environment: switching builds a new one, so what was typed for one
         // environment is never stored as the other's key.

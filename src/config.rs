@@ -69,13 +69,19 @@ pub struct DeploymentConfig {
     pub base_url: String,
 }
 
-/// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`,
+/// and optionally `"idleMinutes": N`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AppConfig {
     /// The production deployment.
     pub production: DeploymentConfig,
     /// The staging deployment.
     pub staging: DeploymentConfig,
+    /// Sign out everywhere after this many minutes without input (fractions allowed), for
+    /// shared tablets; never when absent.
+    #[serde(default)]
+    pub idle_minutes: Option<f64>,
 }
 
 impl AppConfig {
@@ -98,6 +104,13 @@ impl AppConfig {
                 return Err(ConfigError::Malformed(format!(
                     "{}.baseUrl must be an http(s) address ending in /v1, not \"{url}\"",
                     env.as_str()
+                )));
+            }
+        }
+        if let Some(m) = config.idle_minutes {
+            if !(m.is_finite() && m > 0.0) {
+                return Err(ConfigError::Malformed(format!(
+                    "idleMinutes must be a number of minutes above 0, not {m}"
                 )));
             }
         }
@@ -153,6 +166,15 @@ mod tests {
             c.base_url(Environment::Staging),
             "http://127.0.0.1:8081/staging/v1/"
         );
+    }
+
+    #[test]
+    fn idle_minutes_are_optional_and_positive() {
+        assert_eq!(AppConfig::parse(GOOD).unwrap().idle_minutes, None);
+        let with = GOOD.replacen('{', r#"{"idleMinutes":0.5,"#, 1);
+        assert_eq!(AppConfig::parse(&with).unwrap().idle_minutes, Some(0.5));
+        let zero = GOOD.replacen('{', r#"{"idleMinutes":0,"#, 1);
+        assert!(AppConfig::parse(&zero).is_err());
     }
 
     #[test]

@@ -43,3 +43,35 @@ pub const CREATE_SLOT: &str = "petstore-admin.create-in-flight";
 
 /// The storage key of the import page's pasted text (so a run can be resumed after a reload).
 pub const IMPORT_TEXT_SLOT: &str = "petstore-admin.import-text";
+
+/// The storage key of this tab's activity log.
+pub const ACTIVITY_SLOT: &str = "petstore-admin.activity";
+
+/// What every slot of this app starts with.
+const PREFIX: &str = "petstore-admin.";
+
+fn app_slots() -> Vec<String> {
+    let Some(s) = storage() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| k.starts_with(PREFIX))
+        .collect()
+}
+
+/// Removes every slot of this app but the chosen environment (not something to hide): keys,
+/// drafts, import ledgers and text, the activity.
+pub fn forget_everything() {
+    for slot in app_slots() {
+        if slot != ENVIRONMENT_SLOT {
+            remove(&slot);
+        }
+    }
+}
+
+/// Whether this tab keeps anything of a person's work or keys (see [`forget_everything`]).
+pub fn holds_anything() -> bool {
+    app_slots().iter().any(|s| s != ENVIRONMENT_SLOT)
+}

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use common::{production, staging, PROD_KEY, REFUSED, SERVICE, STAGING_KEY};
 use gloo_net::http::Request;
-use petstore_admin::api::{decode, ApiError, Client, NewPet, Pet, PetStatus};
+use petstore_admin::api::{
+    decode, ApiError, Client, Date, NewPet, Pet, PetStatus, GET_PET_REMOVAL,
+};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -91,10 +93,16 @@ async fn created_pet_round_trips_through_list_and_get() {
     assert!(listed.contains(&created));
 
     #[allow(deprecated)] // getPet is the only way to read one pet until 2030-12-05
-    let got = client.get_pet(created.id).await.unwrap();
+    let (got, lifecycle) = client.get_pet(created.id).await.unwrap();
     assert_eq!(got, created);
+    // The service's Deprecation and Sunset headers, readable through CORS.
+    assert_eq!(lifecycle.deprecated_at, Some(1_735_689_600));
+    assert_eq!(
+        lifecycle.sunset_at.map(Date::from_unix_seconds),
+        Some(GET_PET_REMOVAL)
+    );
     #[allow(deprecated)]
-    let barney = client.get_pet(BIG_ID).await.unwrap();
+    let (barney, _) = client.get_pet(BIG_ID).await.unwrap();
     assert_eq!(barney.name, "Big Id Barney");
 }
 
@@ -192,7 +200,8 @@ async fn server_errors_with_and_without_an_error_body() {
         ApiError::Server {
             status: 500,
             code: None,
-            message: None
+            message: None,
+            retry_after: None,
         }
     );
     let err = fault("empty-502")
@@ -204,7 +213,8 @@ async fn server_errors_with_and_without_an_error_body() {
         ApiError::Server {
             status: 502,
             code: None,
-            message: None
+            message: None,
+            retry_after: None,
         }
     );
     assert!(

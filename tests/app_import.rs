@@ -187,7 +187,7 @@ async fn a_hundred_rows_with_one_refused_then_the_fixed_row_alone() {
         .parse()
         .unwrap();
     #[allow(deprecated)]
-    let fixed = client.get_pet(id).await.unwrap();
+    let (fixed, _) = client.get_pet(id).await.unwrap();
     assert_eq!(fixed.name, "Litter 42");
     let posts = sb
         .log("staging")

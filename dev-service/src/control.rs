@@ -4,16 +4,19 @@
 //!
 //! Every deployment is named by a *sandbox* and an environment. The sandbox `main` is the
 //! service's own production and staging; any other name is created on first use with the
-//! usual seed and keys at `/sandbox/{name}/{production|staging}/v1` (with no pets at all when
-//! the name starts with `empty`), so each test can have deployments of its own while sharing
-//! one service.
+//! usual seed and keys at `/sandbox/{name}/{production|staging}/v1`, so each test can have
+//! deployments of its own while sharing one service. A name starting with `empty` has no pets
+//! at all; with `crowded`, production has 400 (more than the list reaches per status); with
+//! `maxid`, production also has a pet whose id is the largest int64.
 //!
 //! Controls (no key needed, like the preflights):
 //! - `POST /control/{sandbox}/{env}/key` with the new key as the body: rotates the key.
 //! - `POST /control/{sandbox}/{env}/mode` with one of `normal`, `error-503`, `error-503-at:N`
 //!   (the Nth request from now only), `html-500`,
 //!   `slow:MS` (every answer MS later), `hang` (no answer for a minute), `too-many:SECONDS`
-//!   (429 with `Retry-After`).
+//!   (429 with `Retry-After`), `too-many:SECONDS:N` (the same, for the next N requests only).
+//! - `POST /control/{sandbox}/{env}/get-pet` with `on` or `off`: `off` removes `getPet`, which
+//!   then answers 410 Gone, as it will after its announced removal.
 //! - `GET /control/{sandbox}/{env}/log`: every request that reached the deployment, in order,
 //!   as `[{"method", "path", "auth", "status", "received_ms", "answered_ms"}]` (`status` and
 //!   `answered_ms` 0 while unanswered).
@@ -32,6 +35,10 @@ use axum::{Json, Router};
 use crate::error::ApiError;
 use crate::handlers::{self, Deployment};
 use crate::seed;
+
+/// How many pets production holds in a sandbox named `crowded…`: more than the list reaches
+/// for each status.
+pub const CROWDED: usize = 400;
 
 /// The name of the service's own deployments in the controls.
 pub const MAIN: &str = "main";
@@ -73,11 +80,16 @@ impl Registry {
         let dep = map
             .entry((sandbox.to_owned(), production))
             .or_insert_with(|| {
-                let empty = sandbox.starts_with("empty");
-                let pets = match (empty, production) {
-                    (true, _) => Vec::new(),
-                    (false, true) => seed::production(),
-                    (false, false) => seed::staging(),
+                let pets = match (sandbox, production) {
+                    (s, _) if s.starts_with("empty") => Vec::new(),
+                    (s, true) if s.starts_with("crowded") => seed::production_sized(CROWDED),
+                    (s, true) if s.starts_with("maxid") => {
+                        let mut pets = seed::production();
+                        pets.push(seed::max_id_pet());
+                        pets
+                    }
+                    (_, true) => seed::production(),
+                    (_, false) => seed::staging(),
                 };
                 let key = if production {
                     "dev-production-key"
@@ -107,8 +119,9 @@ pub enum Mode {
     Slow(Duration),
     /// No answer for a minute (longer than any client waits).
     Hang,
-    /// 429 with `Retry-After` of this many seconds.
-    TooMany(u32),
+    /// 429 with `Retry-After` of this many seconds; for the next this many requests only
+    /// when a count is given (then normal again), else for every request.
+    TooMany(u32, Option<u32>),
 }
 
 impl Mode {
@@ -123,7 +136,13 @@ impl Mode {
             "html-500" => Mode::Html500,
             "hang" => Mode::Hang,
             "slow" => Mode::Slow(Duration::from_millis(arg.parse().ok()?)),
-            "too-many" => Mode::TooMany(arg.parse().ok()?),
+            "too-many" => {
+                let (seconds, count) = match arg.split_once(':') {
+                    Some((s, n)) => (s, Some(n.parse().ok().filter(|n| *n > 0)?)),
+                    None => (arg, None),
+                };
+                Mode::TooMany(seconds.parse().ok()?, count)
+            }
             _ => return None,
         })
     }
@@ -171,6 +190,7 @@ pub fn routes(registry: Arc<Registry>) -> Router {
     let controls = Router::new()
         .route("/control/{sandbox}/{env}/key", post(set_key))
         .route("/control/{sandbox}/{env}/mode", post(set_mode))
+        .route("/control/{sandbox}/{env}/get-pet", post(set_get_pet))
         .route("/control/{sandbox}/{env}/log", get(read_log))
         .with_state(registry);
     sandboxes.merge(controls)
@@ -221,6 +241,20 @@ async fn set_mode(
     Ok("ok")
 }
 
+async fn set_get_pet(
+    State(registry): State<Arc<Registry>>,
+    target: Target,
+    body: Bytes,
+) -> Result<&'static str, ApiError> {
+    let on = match String::from_utf8_lossy(&body).trim() {
+        "on" => true,
+        "off" => false,
+        _ => return Err(ApiError::bad_request("invalid_switch", "Send on or off.")),
+    };
+    find(&registry, target)?.set_get_pet(on);
+    Ok("ok")
+}
+
 async fn read_log(
     State(registry): State<Arc<Registry>>,
     target: Target,
@@ -239,7 +273,9 @@ mod tests {
             Mode::parse("slow:250"),
             Some(Mode::Slow(Duration::from_millis(250)))
         );
-        assert_eq!(Mode::parse("too-many:2"), Some(Mode::TooMany(2)));
+        assert_eq!(Mode::parse("too-many:2"), Some(Mode::TooMany(2, None)));
+        assert_eq!(Mode::parse("too-many:1:2"), Some(Mode::TooMany(1, Some(2))));
+        assert_eq!(Mode::parse("too-many:1:0"), None);
         assert_eq!(Mode::parse("error-503-at:3"), Some(Mode::Error503At(3)));
         assert_eq!(Mode::parse("error-503-at:0"), None);
         assert_eq!(Mode::parse("slow"), None);

@@ -1,6 +1,7 @@
 //! The three operations of the interface, and the bearer-key check in front of them.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ pub struct Deployment {
     store: Mutex<Store>,
     mode: Mutex<Mode>,
     log: Mutex<Vec<LogEntry>>,
+    get_pet: AtomicBool,
 }
 
 /// Locks `m`; a poisoned lock only means a handler panicked mid-request, the data is sound.
@@ -39,7 +41,13 @@ impl Deployment {
             store: Mutex::new(Store::new(pets)),
             mode: Mutex::new(Mode::Normal),
             log: Mutex::new(Vec::new()),
+            get_pet: AtomicBool::new(true),
         }
+    }
+
+    /// Serves `getPet` (`on`) or answers it 410 Gone, as after its removal (`off`).
+    pub fn set_get_pet(&self, on: bool) {
+        self.get_pet.store(on, Ordering::Relaxed);
     }
 
     fn store(&self) -> MutexGuard<'_, Store> {
@@ -112,6 +120,13 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
                 *current = Mode::Error503At(n - 1);
                 Mode::Normal
             }
+            Mode::TooMany(s, Some(n)) => {
+                *current = match n {
+                    1 => Mode::Normal,
+                    _ => Mode::TooMany(s, Some(n - 1)),
+                };
+                Mode::TooMany(s, None)
+            }
             now => now,
         }
     };
@@ -137,7 +152,7 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
             )
                 .into_response(),
         ),
-        Mode::TooMany(seconds) => {
+        Mode::TooMany(seconds, _) => {
             let mut r = ApiError::new(429, "too_many_requests", "Slow down.").into_response();
             r.headers_mut()
                 .insert(RETRY_AFTER, HeaderValue::from(seconds));
@@ -244,16 +259,33 @@ pub async fn create_pet(
     Ok((StatusCode::CREATED, Json(pet)))
 }
 
-/// `GET /pets/{petId}` (getPet, deprecated). An id that is not an int64 names no pet: 404.
+/// When this service marks `getPet` deprecated (RFC 9745 `Deprecation`, a date of its own
+/// choosing: the interface gives none) and when it goes (RFC 8594 `Sunset`: the interface's
+/// 5 December 2030).
+pub const GET_PET_DEPRECATION: &str = "@1735689600";
+/// See [`GET_PET_DEPRECATION`].
+pub const GET_PET_SUNSET: &str = "Thu, 05 Dec 2030 00:00:00 GMT";
+
+/// `GET /pets/{petId}` (getPet, deprecated: every answer says so in its headers). An id that
+/// is not an int64 names no pet: 404. Once switched off: 410 Gone.
 pub async fn get_pet(
     Extension(dep): Extension<Arc<Deployment>>,
     Path(params): Path<HashMap<String, String>>,
-) -> Result<Json<Pet>, ApiError> {
+) -> Response {
+    let lifecycle = [
+        ("deprecation", GET_PET_DEPRECATION),
+        ("sunset", GET_PET_SUNSET),
+    ];
+    if !dep.get_pet.load(Ordering::Relaxed) {
+        let gone = ApiError::new(410, "gone", "getPet was removed: use listPets.");
+        return (lifecycle, gone).into_response();
+    }
     let raw_id = params.get("pet_id").cloned().unwrap_or_default();
-    raw_id
+    let found = raw_id
         .parse::<i64>()
         .ok()
         .and_then(|id| dep.store().get(id))
         .map(Json)
-        .ok_or_else(|| ApiError::not_found(format!("No pet has the id `{raw_id}`.")))
+        .ok_or_else(|| ApiError::not_found(format!("No pet has the id `{raw_id}`.")));
+    (lifecycle, found).into_response()
 }

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use axum::extract::Request;
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER};
-use axum::http::Method;
+use axum::http::{HeaderName, Method};
 use axum::middleware::{self, Next};
 use axum::routing::get;
 use axum::Router;
@@ -39,6 +39,9 @@ pub struct Config {
     pub production_pets: Option<usize>,
     /// Whether to mount the test-only sandboxes and controls (see [`control`]).
     pub test_controls: bool,
+    /// Whether the service's own deployments answer `getPet` with 410 Gone, as after its
+    /// removal.
+    pub without_get_pet: bool,
 }
 
 impl Default for Config {
@@ -50,6 +53,7 @@ impl Default for Config {
             fault_routes: false,
             production_pets: None,
             test_controls: false,
+            without_get_pet: false,
         }
     }
 }
@@ -90,7 +94,11 @@ pub fn router_with_registry(config: &Config) -> (Router, Arc<Registry>) {
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST])
         .allow_headers([AUTHORIZATION, CONTENT_TYPE])
-        .expose_headers([RETRY_AFTER])
+        .expose_headers([
+            RETRY_AFTER,
+            HeaderName::from_static("deprecation"),
+            HeaderName::from_static("sunset"),
+        ])
         .max_age(Duration::from_secs(600));
     let latency = config.latency;
     let production = config
@@ -110,6 +118,9 @@ pub fn router_with_registry(config: &Config) -> (Router, Arc<Registry>) {
         (PRODUCTION_PREFIX, "production"),
         (STAGING_PREFIX, "staging"),
     ] {
+        if let Some(dep) = registry.deployment(control::MAIN, env) {
+            dep.set_get_pet(!config.without_get_pet);
+        }
         if let Some(routes) = main(env) {
             app = app.nest(prefix, routes);
         }

@@ -8,6 +8,7 @@ use petstore_dev_service::{router, Config, PRODUCTION_PREFIX, STAGING_PREFIX};
 const USAGE: &str = "\
 Usage: petstore-dev-service [--port N] [--production-key KEY] [--staging-key KEY] [--latency-ms N]
                             [--fault-routes] [--production-pets N] [--test-controls]
+                            [--without-get-pet]
 
   --port N              port on 127.0.0.1 (default 8081; 0 picks a free one)
   --production-key KEY  bearer key of the production deployment (default dev-production-key)
@@ -16,7 +17,8 @@ Usage: petstore-dev-service [--port N] [--production-key KEY] [--staging-key KEY
   --fault-routes        also serve test-only broken deployments at /faults/KIND/v1
   --production-pets N   start production with N pets instead of the usual 24
   --test-controls       also serve test-only sandboxes and controls (key rotation, fault
-                        modes, request log) at /sandbox and /control";
+                        modes, request log) at /sandbox and /control
+  --without-get-pet     answer getPet with 410 Gone, as after its removal on 5 December 2030";
 
 struct Args {
     port: u16,
@@ -34,6 +36,10 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         }
         if flag == "--fault-routes" {
             parsed.config.fault_routes = true;
+            continue;
+        }
+        if flag == "--without-get-pet" {
+            parsed.config.without_get_pet = true;
             continue;
         }
         if flag == "--test-controls" {

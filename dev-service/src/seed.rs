@@ -75,3 +75,9 @@ pub fn staging() -> Vec<Pet> {
         pet(5, "Staging Ivy", 4, None),
     ]
 }
+
+/// A pet whose id is the largest int64 (for sandboxes that need one; no pet can be added
+/// after it).
+pub fn max_id_pet() -> Pet {
+    pet(i64::MAX, "Max Id Milo", 2, Some("available"))
+}

@@ -162,3 +162,77 @@ async fn latency_delays_every_answer() {
         started.elapsed()
     );
 }
+
+#[tokio::test]
+async fn get_pet_announces_its_end_and_can_be_removed() {
+    let svc = Service::start().await;
+    let res = svc
+        .http
+        .get(svc.prod("/pets/1"))
+        .header("origin", "https://admin.example")
+        .bearer_auth(PROD_KEY)
+        .send()
+        .await
+        .unwrap();
+    let h = res.headers();
+    assert_eq!(h["deprecation"], "@1735689600");
+    assert_eq!(h["sunset"], "Thu, 05 Dec 2030 00:00:00 GMT");
+    let exposed = h["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    for name in ["retry-after", "deprecation", "sunset"] {
+        assert!(exposed.contains(name), "{exposed}");
+    }
+    let gone = Service::start_with(Config {
+        without_get_pet: true,
+        ..Config::default()
+    })
+    .await;
+    let (status, body) = gone.get(&gone.prod("/pets/1"), Some(PROD_KEY)).await;
+    assert_eq!(status, 410);
+    assert_error(410, &body, "gone");
+    // The list, its replacement, still answers.
+    let (status, _) = gone.get(&gone.prod("/pets"), Some(PROD_KEY)).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn a_counted_too_many_mode_answers_429_that_often_then_normally() {
+    let svc = Service::start_with(Config {
+        test_controls: true,
+        ..Config::default()
+    })
+    .await;
+    let control = format!(
+        "{}/mode",
+        svc.prod("")
+            .replace("/production/v1", "/control/main/production")
+    );
+    let set = svc
+        .http
+        .post(control)
+        .body("too-many:1:2")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(set.status(), 200);
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let res = svc
+            .http
+            .get(svc.prod("/pets"))
+            .bearer_auth(PROD_KEY)
+            .send()
+            .await
+            .unwrap();
+        seen.push((
+            res.status().as_u16(),
+            res.headers().get("retry-after").cloned(),
+        ));
+    }
+    assert_eq!(seen[0].0, 429);
+    assert_eq!(seen[0].1.as_ref().unwrap(), "1");
+    assert_eq!(seen[1].0, 429);
+    assert_eq!(seen[2], (200, None));
+}

@@ -6,13 +6,16 @@ use std::ops::RangeInclusive;
 use std::rc::Rc;
 use std::time::Duration;
 
-use gloo_net::http::{Request, RequestBuilder};
+use gloo_net::http::Request;
 use gloo_timers::callback::Timeout;
 use serde::de::DeserializeOwned;
 use web_sys::{AbortController, AbortSignal};
 
+use super::deprecation::Lifecycle;
 use super::error::ApiError;
 use super::models::{NewPet, Pet, PetStatus};
+use super::request::{Exchange, Sent};
+use super::retry::{parse_retry_after, Retry, Wait};
 
 /// How long a call may take, answer body included, before it is aborted.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
@@ -24,12 +27,14 @@ pub const DEFAULT_LIMIT: u32 = 20;
 /// A client for one deployment: its base URL (ending in `/v1`) and its API key. The key is
 /// sent only in the `Authorization` header (none at all when the key is empty), and `Debug`
 /// does not show it.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Client {
     base_url: String,
     api_key: String,
     timeout: Duration,
     abort: Option<AbortController>,
+    retry: Option<Retry>,
+    observer: Option<Rc<dyn Fn(&Exchange)>>,
 }
 
 impl fmt::Debug for Client {
@@ -42,6 +47,13 @@ impl fmt::Debug for Client {
     }
 }
 
+/// What an answer's headers said, beyond its body.
+#[derive(Clone, Copy, Debug, Default)]
+struct Headers {
+    retry_after: Option<Duration>,
+    lifecycle: Lifecycle,
+}
+
 impl Client {
     /// A client for the deployment at `base_url` (a trailing `/` is dropped) using `api_key`.
     pub fn new(base_url: &str, api_key: &str) -> Client {
@@ -50,6 +62,8 @@ impl Client {
             api_key: api_key.to_owned(),
             timeout: DEFAULT_TIMEOUT,
             abort: None,
+            retry: None,
+            observer: None,
         }
     }
 
@@ -66,6 +80,19 @@ impl Client {
         self
     }
 
+    /// The same client, retrying reads that find the service busy as `retry` says. Creates
+    /// are never retried: a create whose answer was lost may have happened.
+    pub fn with_retry(mut self, retry: Retry) -> Client {
+        self.retry = Some(retry);
+        self
+    }
+
+    /// The same client, telling `observer` of every request it made and how it ended.
+    pub fn with_observer(mut self, observer: Rc<dyn Fn(&Exchange)>) -> Client {
+        self.observer = Some(observer);
+        self
+    }
+
     /// The base URL, without a trailing `/`.
     pub fn base_url(&self) -> &str {
         &self.base_url
@@ -79,34 +106,80 @@ impl Client {
         status: Option<&PetStatus>,
     ) -> Result<Vec<Pet>, ApiError> {
         let query = list_query(limit, status)?;
-        let url = format!("{}/pets", self.base_url);
-        let request = Request::get(&url).query(query.iter().map(|(k, v)| (*k, v.as_str())));
-        self.call(request, None).await
+        let sent = Sent::get(format!("{}/pets", self.base_url), query);
+        let result = self.call(&sent).await.map(|(pets, _)| pets);
+        self.report(sent, result.as_ref().map(|_| None));
+        result
     }
 
     /// `createPet`: adds `pet` and returns it with the id the service assigned.
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, ApiError> {
         let body = serde_json::to_string(pet).map_err(|e| ApiError::Invalid(e.to_string()))?;
-        let url = format!("{}/pets", self.base_url);
-        self.call(Request::post(&url), Some(body)).await
+        let sent = Sent::post(format!("{}/pets", self.base_url), body);
+        let result = self.call(&sent).await.map(|(pet, _)| pet);
+        self.report(sent, result.as_ref().map(|p: &Pet| Some(p.clone())));
+        result
     }
 
-    /// `getPet`: one pet by id.
+    /// `getPet`: one pet by id, and what the answer's `Deprecation` and `Sunset` headers said.
     ///
     /// **Deprecated by the service**, to be removed on 2030-12-05
-    /// ([`super::GET_PET_REMOVAL`]); its stated replacement is `listPets` with `status`.
+    /// ([`super::GET_PET_REMOVAL`]); its stated replacement is `listPets` with `status` (see
+    /// [`super::find_pet`]).
     #[deprecated(note = "the service removes getPet on 2030-12-05 (see api::GET_PET_REMOVAL)")]
-    pub async fn get_pet(&self, id: i64) -> Result<Pet, ApiError> {
-        self.call(Request::get(&pet_url(&self.base_url, id)), None)
+    pub async fn get_pet(&self, id: i64) -> Result<(Pet, Lifecycle), ApiError> {
+        let sent = Sent::get(pet_url(&self.base_url, id), Vec::new());
+        let result = self
+            .call(&sent)
             .await
+            .map(|(pet, headers)| (pet, headers.lifecycle));
+        self.report(sent, result.as_ref().map(|_| None));
+        result
+    }
+
+    fn report(&self, sent: Sent, outcome: Result<Option<Pet>, &ApiError>) {
+        if let Some(observer) = &self.observer {
+            observer(&Exchange {
+                sent,
+                outcome: outcome.map_err(Clone::clone),
+            });
+        }
+    }
+
+    /// Sends `sent`, and again while the service is busy and the retry rules allow (reads
+    /// only), waiting as it asked; an abort ends a wait at once.
+    async fn call<T: DeserializeOwned>(&self, sent: &Sent) -> Result<(T, Headers), ApiError> {
+        let mut retry = 0;
+        loop {
+            let error = match self.send_once(sent).await {
+                Err(e) => e,
+                ok => return ok,
+            };
+            retry += 1;
+            let policy = self.retry.as_ref().filter(|_| sent.is_read());
+            let Some((policy, delay)) = policy.and_then(|p| Some((p, p.delay(retry, &error)?)))
+            else {
+                return Err(error);
+            };
+            (policy.on_wait)(Some(Wait {
+                status: error.status().unwrap_or_default(),
+                retry,
+                of: policy.times,
+                delay,
+            }));
+            // Told that the wait is over however it ends, even if this future is dropped.
+            let shown = WaitShown(policy);
+            let signal = self.abort.as_ref().map(AbortController::signal);
+            let aborted = sleep_unless_aborted(delay, signal.as_ref()).await;
+            drop(shown);
+            if aborted {
+                return Err(ApiError::Cancelled);
+            }
+        }
     }
 
     /// Sends one request with the key and the time limit, and decodes the answer.
-    async fn call<T: DeserializeOwned>(
-        &self,
-        request: RequestBuilder,
-        json_body: Option<String>,
-    ) -> Result<T, ApiError> {
+    async fn send_once<T: DeserializeOwned>(&self, sent: &Sent) -> Result<(T, Headers), ApiError> {
         // A key that a header cannot carry would make the browser throw; refuse it instead.
         if !self.api_key.is_empty() && !is_bearer_token(&self.api_key) {
             return Err(ApiError::Invalid(
@@ -130,16 +203,21 @@ impl Client {
             controller.abort();
         });
 
+        let request = match sent.method {
+            "POST" => Request::post(&sent.url),
+            _ => Request::get(&sent.url),
+        }
+        .query(sent.query.iter().map(|(k, v)| (*k, v.as_str())));
         let request = if self.api_key.is_empty() {
             request
         } else {
             request.header("Authorization", &format!("Bearer {}", self.api_key))
         }
         .abort_signal(Some(&signal));
-        let request = match json_body {
+        let request = match &sent.body {
             Some(json) => request
                 .header("Content-Type", "application/json")
-                .body(json),
+                .body(json.clone()),
             None => request.build(),
         }
         .map_err(|e| ApiError::Invalid(e.to_string()))?;
@@ -148,11 +226,22 @@ impl Client {
             .send()
             .await
             .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
+        let header = |name| response.headers().get(name);
+        let headers = Headers {
+            retry_after: header("retry-after")
+                .and_then(|v| parse_retry_after(&v, js_sys::Date::now())),
+            lifecycle: Lifecycle::from_headers(
+                header("deprecation").as_deref(),
+                header("sunset").as_deref(),
+            ),
+        };
         let text = response
             .text()
             .await
             .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
         decode(response.status(), &text)
+            .map(|value| (value, headers))
+            .map_err(|e| e.with_retry_after(headers.retry_after))
     }
 
     fn transport_error(
@@ -167,6 +256,34 @@ impl Client {
             _ => ApiError::Network(error.to_string()),
         }
     }
+}
+
+/// A wait being shown; dropping it says the wait is over.
+struct WaitShown<'a>(&'a Retry);
+
+impl Drop for WaitShown<'_> {
+    fn drop(&mut self) {
+        (self.0.on_wait)(None);
+    }
+}
+
+/// Waits `delay`, or less if `signal` aborts first; says whether it did.
+async fn sleep_unless_aborted(delay: Duration, signal: Option<&AbortSignal>) -> bool {
+    if signal.is_some_and(AbortSignal::aborted) {
+        return true;
+    }
+    let millis = i32::try_from(delay.as_millis()).unwrap_or(i32::MAX);
+    // One promise settled by whichever comes first: the timer or the abort.
+    let settled = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis);
+        }
+        if let Some(signal) = signal {
+            let _ = signal.add_event_listener_with_callback("abort", &resolve);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
+    signal.is_some_and(AbortSignal::aborted)
 }
 
 /// Whether `key` has the syntax of an RFC 6750 bearer token (`b64token`): letters, digits and

@@ -6,6 +6,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::models::ErrorBody;
+use super::retry::plain_duration;
 
 /// Why a call to the service failed. `Display` is a short sentence for a store manager;
 /// [`ApiError::details`] keeps the technical facts for a "details" view.
@@ -23,8 +24,9 @@ pub enum ApiError {
     /// 400: the service refused the input, with its own code and message when it sent them.
     #[error("The service refused the request: {}", .0.as_ref().map_or("no reason given", |b| b.message.as_str()))]
     BadRequest(Option<ErrorBody>),
-    /// Any other status (403, 429, 5xx, ...), with the Error body's code and message if any.
-    #[error("The service answered with an error ({status}). Try again in a moment.")]
+    /// Any other status (403, 410, 429, 5xx, ...), with the Error body's code and message if
+    /// any, and the `Retry-After` the service asked for.
+    #[error("{}", server_text(*.status, *.retry_after))]
     Server {
         /// The HTTP status.
         status: u16,
@@ -32,6 +34,15 @@ pub enum ApiError {
         code: Option<String>,
         /// The Error body's `message`, when the body was one.
         message: Option<String>,
+        /// How long the service asked to wait (`Retry-After`), when it said.
+        retry_after: Option<Duration>,
+    },
+    /// The pet was looked for in the list (its own lookup is gone) and is not among the first
+    /// `reach` pets of any status, which is as far as the list goes: it may still exist.
+    #[error("This pet is not among the first {reach} pets of any status, which is as far as the service's list reaches. It may still exist.")]
+    BeyondList {
+        /// The longest list the service gives (its `limit` maximum).
+        reach: u32,
     },
     /// The request did not complete: offline, connection refused, DNS, or refused by CORS.
     #[error("The service could not be reached. Check the connection and try again.")]
@@ -51,6 +62,18 @@ pub enum ApiError {
         /// What the decoder said.
         detail: String,
     },
+}
+
+fn server_text(status: u16, retry_after: Option<Duration>) -> String {
+    let busy = matches!(status, 429 | 503);
+    match (busy, retry_after) {
+        (true, Some(wait)) => format!(
+            "The service is busy ({status}). Try again in {}.",
+            plain_duration(wait)
+        ),
+        (true, None) => format!("The service is busy ({status}). Try again in a moment."),
+        _ => format!("The service answered with an error ({status}). Try again in a moment."),
+    }
 }
 
 /// The technical facts behind an error, for a "details" disclosure.
@@ -77,8 +100,18 @@ impl ApiError {
                 status,
                 code: parsed.as_ref().map(|b| b.code.clone()),
                 message: parsed.map(|b| b.message),
+                retry_after: None,
             },
         }
+    }
+
+    /// The same error, with the wait the service asked for (only a [`ApiError::Server`]
+    /// answer keeps it: the interface's own statuses are not about being busy).
+    pub fn with_retry_after(mut self, wait: Option<Duration>) -> ApiError {
+        if let ApiError::Server { retry_after, .. } = &mut self {
+            *retry_after = wait;
+        }
+        self
     }
 
     /// The HTTP status behind this error, if an answer arrived.
@@ -91,6 +124,7 @@ impl ApiError {
             ApiError::Invalid(_)
             | ApiError::Network(_)
             | ApiError::Timeout(_)
+            | ApiError::BeyondList { .. }
             | ApiError::Cancelled => None,
         }
     }
@@ -183,7 +217,8 @@ mod tests {
             ApiError::Server {
                 status: 503,
                 code: Some("down".into()),
-                message: Some("maintenance".into())
+                message: Some("maintenance".into()),
+                retry_after: None,
             }
         );
         let e = ApiError::from_status(500, "<html><body>Internal Server Error</body></html>");
@@ -192,7 +227,8 @@ mod tests {
             ApiError::Server {
                 status: 500,
                 code: None,
-                message: None
+                message: None,
+                retry_after: None,
             }
         );
         assert_eq!(e.details().status, Some(500));
@@ -216,6 +252,22 @@ mod tests {
         assert!(!ApiError::from_status(429, "").outcome_unknown());
         assert!(!ApiError::BadRequest(None).outcome_unknown());
         assert!(!ApiError::Unauthorized(None).outcome_unknown());
+    }
+
+    #[test]
+    fn a_busy_service_says_when_to_try_again() {
+        let e = ApiError::from_status(429, "").with_retry_after(Some(Duration::from_secs(5)));
+        assert_eq!(
+            e.to_string(),
+            "The service is busy (429). Try again in 5 seconds."
+        );
+        let e = ApiError::from_status(503, "");
+        assert_eq!(
+            e.to_string(),
+            "The service is busy (503). Try again in a moment."
+        );
+        let e = ApiError::NotFound(None).with_retry_after(Some(Duration::from_secs(5)));
+        assert_eq!(e, ApiError::NotFound(None));
     }
 
     #[test]

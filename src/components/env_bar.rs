@@ -27,6 +27,7 @@ pub fn EnvironmentBar() -> impl IntoView {
             <nav aria-label="Main">
                 <a href=move || session.href("/pets")>"Pets"</a>
                 <a href=move || session.href("/pets/new")>"New pet"</a>
+                <a href=move || session.href("/activity")>"Activity"</a>
             </nav>
             <div class="env-controls">
                 <label for="environment">"Environment"</label>
@@ -45,6 +46,15 @@ pub fn EnvironmentBar() -> impl IntoView {
                         "Sign out"
                     </button>
                 </Show>
+                // Always offered: the other environment's key, drafts and activity may be
+                // kept while this one has no key.
+                <button
+                    type="button"
+                    class="secondary"
+                    on:click=move |_| session.sign_out_everywhere()
+                >
+                    "Sign out everywhere"
+                </button>
             </div>
         </header>
     }

@@ -40,10 +40,12 @@ pub fn ErrorAlert(
     }
 }
 
-/// An `<ErrorBoundary>` fallback that shows each caught error with [`ErrorAlert`].
-/// `not_found`, when given, is the sentence shown for a 404.
+/// An `<ErrorBoundary>` fallback for a read: each caught error with [`ErrorAlert`], and a
+/// "Try again" button that runs `retry` (the same request once more). `not_found`, when
+/// given, is the sentence shown for a 404.
 pub fn error_fallback(
     not_found: Option<String>,
+    retry: Callback<()>,
 ) -> impl Fn(ArcRwSignal<Errors>) -> AnyView + Clone + Send + 'static {
     move |errors: ArcRwSignal<Errors>| {
         let not_found = not_found.clone();
@@ -70,6 +72,12 @@ pub fn error_fallback(
                     .collect_view()
             })
         };
-        list.into_any()
+        view! {
+            {list}
+            <button type="button" class="secondary" on:click=move |_| retry.run(())>
+                "Try again"
+            </button>
+        }
+        .into_any()
     }
 }

@@ -1,4 +1,4 @@
-//! The table of pets on the list page.
+//! The table of pets on the list page, searched and sorted over the rows loaded.
 
 use leptos::prelude::*;
 
@@ -6,10 +6,24 @@ use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::export::ExportScope;
+use crate::input::{search_and_sort, Column, Sort};
 use crate::session::Session;
 
-/// The pets as a table (ID, Name, Category, Status), each row linking to the pet's view; an
-/// empty state; and a note when the list may go on past the limit.
+/// How the list is searched and sorted (from the URL query), and how a header click asks for
+/// another sort. Built by the page, before any `.await`.
+#[derive(Clone, Copy)]
+pub struct ListView {
+    /// The search text (`q=`).
+    pub search: Memo<String>,
+    /// The sort (`sort=`), if any.
+    pub sort: Memo<Option<Sort>>,
+    /// Called with the column whose header was clicked.
+    pub on_sort: Callback<Column>,
+}
+
+/// The pets as a table (ID, Name, Category, Status; each header a sort button), each row
+/// linking to the pet's view; what the search covers; an empty state; and a note when the
+/// list may go on past the limit.
 #[component]
 pub fn PetTable(
     /// The pets, in the service's order.
@@ -23,6 +37,8 @@ pub fn PetTable(
     /// The session, passed in because rows are built after an `.await`, where no context can
     /// be looked up.
     session: Session,
+    /// The search and sort.
+    view: ListView,
 ) -> impl IntoView {
     if pets.is_empty() {
         return view! { <p class="empty">"No pets match these filters."</p> }.into_any();
@@ -35,37 +51,61 @@ pub fn PetTable(
         limit,
         maybe_more: full,
     };
+    let loaded = pets.len();
     let export = view! { <ExportButtons pets=pets.clone() scope /> };
-    let rows = pets
-        .into_iter()
-        .map(|pet| {
-            let href = session.link(&format!("/pets/{}", pet.id), env);
-            let status = pet.status.map_or_else(|| "—".to_owned(), |s| s.to_string());
-            view! {
-                <tr>
-                    <td class="num">
-                        <a href=href.clone()>{pet.id.to_string()}</a>
-                    </td>
-                    <td>
-                        <a href=href>{pet.name}</a>
-                    </td>
-                    <td class="num">{pet.category_id.to_string()}</td>
-                    <td>{status}</td>
-                </tr>
-            }
+    let pets = StoredValue::new(pets);
+    let shown = Memo::new(move |_| {
+        pets.with_value(|p| search_and_sort(p, &view.search.read(), view.sort.get()))
+    });
+    let scope_text = move || {
+        let q = view.search.read();
+        let q = q.trim();
+        (!q.is_empty()).then(|| {
+            let matching = match shown.with(Vec::len) {
+                0 => "none match".to_owned(),
+                1 => "1 matches".to_owned(),
+                n => format!("{n} match"),
+            };
+            format!("Searching the {loaded} pets loaded: {matching} “{q}”.")
         })
-        .collect_view();
+    };
+    let header = move |column: Column| {
+        let aria_sort = move || match view.sort.get() {
+            Some(s) if s.column == column && s.descending => "descending",
+            Some(s) if s.column == column => "ascending",
+            _ => "none",
+        };
+        view! {
+            <th scope="col" aria-sort=aria_sort>
+                <button type="button" class="sort" on:click=move |_| view.on_sort.run(column)>
+                    {column.label()}
+                </button>
+            </th>
+        }
+    };
+    let row = move |pet: Pet| {
+        let href = session.link(&format!("/pets/{}", pet.id), env);
+        let status = pet.status.map_or_else(|| "—".to_owned(), |s| s.to_string());
+        view! {
+            <tr>
+                <td class="num">
+                    <a href=href.clone()>{pet.id.to_string()}</a>
+                </td>
+                <td>
+                    <a href=href>{pet.name}</a>
+                </td>
+                <td class="num">{pet.category_id.to_string()}</td>
+                <td>{status}</td>
+            </tr>
+        }
+    };
     view! {
+        <p class="note search-scope" role="status">{scope_text}</p>
         <table class="pets">
             <thead>
-                <tr>
-                    <th scope="col">"ID"</th>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Category"</th>
-                    <th scope="col">"Status"</th>
-                </tr>
+                <tr>{Column::ALL.map(header)}</tr>
             </thead>
-            <tbody>{rows}</tbody>
+            <tbody>{move || shown.get().into_iter().map(row).collect_view()}</tbody>
         </table>
         {full
             .then(|| {

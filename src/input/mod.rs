@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 
 mod int64;
 mod key;
+mod view;
 
 pub use int64::{parse_int64, Int64Problem};
 pub use key::parse_api_key;
+pub use view::{search_and_sort, Column, Sort};
 
 use crate::api::{NewPet, PetStatus, DEFAULT_LIMIT, LIMIT_RANGE};
 

@@ -1,5 +1,6 @@
 //! One file per page. Pages hold no HTTP code: they call the API client through the session.
 
+mod activity;
 mod config_error;
 pub(crate) mod import_run;
 mod not_found;
@@ -8,6 +9,7 @@ mod pet_list;
 mod pet_new;
 mod pet_view;
 
+pub use activity::Activity;
 pub use config_error::ConfigErrorPage;
 pub use not_found::NotFound;
 pub use pet_import::PetImport;

@@ -1,13 +1,15 @@
-//! `/pets`: the list, filtered by status and limit, both kept in the URL query.
+//! `/pets`: the list, filtered by status and limit (sent to the service), searched by name
+//! and sorted (over the rows loaded), all kept in the URL query.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
+use wasm_bindgen::JsCast;
 
-use crate::api::PetStatus;
-use crate::components::{error_fallback, page_title, PetTable};
+use crate::api::{ApiError, PetStatus};
+use crate::components::{error_fallback, page_title, ListView, PetTable};
 use crate::config::Environment;
-use crate::input::{parse_filters, parse_limit, ListFilters};
-use crate::session::{use_session, use_set_query};
+use crate::input::{parse_filters, parse_limit, ListFilters, Sort};
+use crate::session::{use_session, use_set_query, CallError};
 
 /// The list page.
 #[component]
@@ -20,6 +22,25 @@ pub fn PetList() -> impl IntoView {
     });
 
     let set_query = use_set_query();
+    let search = Memo::new(move |_| query.read().get("q").unwrap_or_default());
+    let sort = Memo::new(move |_| query.read().get_str("sort").and_then(Sort::parse));
+    let set_sort = set_query.clone();
+    let on_sort = Callback::new(move |column| {
+        let next = Sort::after_click(sort.get_untracked(), column);
+        set_sort("sort", Some(next.as_query()), false);
+    });
+    let list_view = ListView {
+        search,
+        sort,
+        on_sort,
+    };
+    // Each keystroke replaces the address rather than adding to the history.
+    let set_search = set_query.clone();
+    let on_search = move |ev| {
+        let text = event_target_value(&ev);
+        set_search("q", (!text.is_empty()).then_some(text), true);
+    };
+    focus_search_on_slash();
     let set_param = move |key, value| set_query(key, value, false);
     // What the limit field holds while it is not a valid limit; `None` once it is.
     let (bad_limit, set_bad_limit) = signal(None::<String>);
@@ -56,6 +77,16 @@ pub fn PetList() -> impl IntoView {
             " many pets from a spreadsheet."
         </p>
         <form class="filters" on:submit=|ev| ev.prevent_default()>
+            <div class="field">
+                <label for="search">"Search by name"</label>
+                <input
+                    id="search"
+                    type="search"
+                    aria-keyshortcuts="/"
+                    prop:value=move || search.get()
+                    on:input=on_search
+                />
+            </div>
             <div class="field">
                 <label for="status-filter">"Status"</label>
                 <select id="status-filter" on:change=on_status>
@@ -103,38 +134,77 @@ pub fn PetList() -> impl IntoView {
         }}
         // Rows belong to one environment: switching builds this part anew, which aborts the
         // old environment's request and never shows its rows under the new band.
-        {move || view! { <PetRows env=session.env() filters /> }}
+        {move || view! { <PetRows env=session.env() filters list_view /> }}
     }
+}
+
+/// `/` focuses the search, unless the user is typing in a field (where it is a character).
+fn focus_search_on_slash() {
+    let handle = window_event_listener(leptos::ev::keydown, |ev| {
+        if ev.key() != "/" || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let typing = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            .is_some_and(|el| {
+                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    || el.is_content_editable()
+            });
+        let search = document()
+            .get_element_by_id("search")
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+        if let (false, Some(search)) = (typing, search) {
+            ev.prevent_default();
+            let _ = search.focus();
+        }
+    });
+    on_cleanup(move || handle.remove());
 }
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
 /// until the new ones arrive.
 #[component]
-fn PetRows(env: Environment, filters: Memo<ListFilters>) -> impl IntoView {
+fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) -> impl IntoView {
     let session = use_session();
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
-        let f = filters.get();
-        session.call(env, move |client| async move {
-            let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
-            // The filters travel with the rows, so the "first N" note and exported files match
-            // what was fetched.
-            Ok((pets, f.limit, f.status))
-        })
+        // A key change (sign out everywhere) can reach this after the page that owns the
+        // filters is gone: then nothing is sent.
+        let call = filters.try_get().map(|f| {
+            session.call(env, move |client| async move {
+                let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
+                // So that opening one of them shows it at once.
+                session.remember_pets(env, &pets);
+                // The filters travel with the rows, so the "first N" note and exported files
+                // match what was fetched.
+                Ok((pets, f.limit, f.status))
+            })
+        });
+        async move {
+            match call {
+                Some(call) => call.await,
+                None => Err(CallError::Api(ApiError::Cancelled)),
+            }
+        }
     });
     let (loading, set_loading) = signal(false);
+    let retry = {
+        let pets = pets.clone();
+        Callback::new(move |()| pets.refetch())
+    };
     view! {
         <p class="loading" role="status">
             {move || loading.get().then_some("Loading pets…")}
         </p>
         <Transition set_pending=set_loading>
-            <ErrorBoundary fallback=error_fallback(None)>
+            <ErrorBoundary fallback=error_fallback(None, retry)>
                 {move || {
                     let pets = pets.clone();
                     Suspend::new(async move {
                     match pets.await {
-                        Ok((pets, limit, status)) => Ok(view! { <PetTable pets limit status env session /> }.into_any()),
+                        Ok((pets, limit, status)) => Ok(view! { <PetTable pets limit status env session view=list_view /> }.into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
                         Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
                         Err(e) => Err(e),

@@ -1,30 +1,16 @@
-//! `/pets/:id`: one pet. It uses `getPet`, which the service removes on 5 December 2030, so
-//! the page says so.
+//! `/pets/:id`: one pet. A pet already seen in this tab (in the list, or just created) shows
+//! at once and is refreshed in the background; otherwise it is read with `getPet` while that
+//! exists, and looked for in the list once it is gone (see [`crate::api::find_pet`]).
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 
-use crate::api::{ApiError, Client, Pet, GET_PET_REMOVAL};
-use crate::components::{error_fallback, page_title};
+use crate::api::{find_pet, Found, Pet, Via};
+use crate::components::{error_fallback, page_title, LookupNotice};
 use crate::config::Environment;
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::use_session;
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// The view page.
 #[component]
@@ -56,48 +42,73 @@ pub fn PetView() -> impl IntoView {
     };
     view! {
         {body}
-        <DeprecationNotice />
         <p>
             <a href=move || session.href("/pets")>"Back to the list"</a>
         </p>
     }
 }
 
-/// Loads pet `id` of `env` and shows it.
+/// Loads pet `id` of `env` and shows it: at once if this tab has seen it.
 #[component]
 fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     let session = use_session();
+    let known = session.known_pet(env, id);
+    let use_get_pet = session.get_pet_usable(env);
+    // Once getPet is gone, a pet already seen is not worth up to four list reads.
+    if let (Some(pet), false) = (known.clone(), use_get_pet) {
+        return view! { <PetDetails pet created via=Via::ListOnly /> }.into_any();
+    }
     // An Arc resource, as on the list page: its reader may outlive an arena one.
-    let pet = ArcLocalResource::new(move || session.call(env, move |client| read_pet(client, id)));
+    let pet = ArcLocalResource::new(move || {
+        session.call(env, move |client| async move {
+            let found = find_pet(&client, id, use_get_pet).await;
+            if let Ok(Found { pet, via }) = &found {
+                session.remember_pets(env, std::slice::from_ref(pet));
+                if *via == Via::ListAfter(410) {
+                    session.note_get_pet_gone(env);
+                }
+            }
+            found
+        })
+    });
     let not_found = format!("There is no pet with id {id} in {}.", env.label());
+    let retry = {
+        let pet = pet.clone();
+        Callback::new(move |()| pet.refetch())
+    };
+    // What is known shows while the service is asked, with no loading state.
+    let fallback = move || match known.clone() {
+        Some(pet) => {
+            view! { <PetDetails pet created via=Via::GetPet(Default::default()) /> }.into_any()
+        }
+        None => view! { <p role="status">"Loading the pet…"</p> }.into_any(),
+    };
     view! {
-        <Transition fallback=|| view! { <p role="status">"Loading the pet…"</p> }>
-            <ErrorBoundary fallback=error_fallback(Some(not_found))>
+        <Transition fallback>
+            <ErrorBoundary fallback=error_fallback(Some(not_found), retry)>
                 {move || {
                     let pet = pet.clone();
                     Suspend::new(async move {
-                    match pet.await {
-                        Ok(pet) => Ok(view! { <PetDetails pet created /> }.into_any()),
-                        // The sign-in form is showing: an error here would only repeat it.
-                        Err(e) if e.needs_sign_in() => {
-                            Ok(view! { <p class="note">"Sign in to see this pet."</p> }.into_any())
+                        match pet.await {
+                            Ok(Found { pet, via }) => {
+                                Ok(view! { <PetDetails pet created via /> }.into_any())
+                            }
+                            // The sign-in form is showing: an error here would only repeat it.
+                            Err(e) if e.needs_sign_in() => {
+                                Ok(view! { <p class="note">"Sign in to see this pet."</p> }.into_any())
+                            }
+                            Err(e) => Err(e),
                         }
-                        Err(e) => Err(e),
-                    }
-                })
+                    })
                 }}
             </ErrorBoundary>
         </Transition>
     }
-}
-
-#[allow(deprecated)] // the only way to read one pet until the service offers another
-async fn read_pet(client: Client, id: i64) -> Result<Pet, ApiError> {
-    client.get_pet(id).await
+    .into_any()
 }
 
 #[component]
-fn PetDetails(pet: Pet, created: bool) -> impl IntoView {
+fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
     let status = pet
         .status
         .map_or_else(|| "none".to_owned(), |s| s.to_string());
@@ -114,28 +125,6 @@ fn PetDetails(pet: Pet, created: bool) -> impl IntoView {
             <dt>"Status"</dt>
             <dd>{status}</dd>
         </dl>
-    }
-}
-
-#[component]
-fn DeprecationNotice() -> impl IntoView {
-    let d = GET_PET_REMOVAL;
-    let month = usize::try_from(d.month)
-        .ok()
-        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
-    let date = format!("{} {} {}", d.day, month.copied().unwrap_or("?"), d.year);
-    let left = d.days_left(js_sys::Date::now());
-    let when = match left {
-        n if n > 1 => format!("{n} days left"),
-        1 => "1 day left".to_owned(),
-        0 => "today".to_owned(),
-        _ => "already passed".to_owned(),
-    };
-    view! {
-        <aside class="deprecation" aria-label="Deprecation notice">
-            {format!(
-                "This page reads the pet with an operation the service will remove on {date} ({when}).",
-            )}
-        </aside>
+        <LookupNotice via />
     }
 }

@@ -8,14 +8,15 @@
 //!   left, or the environment it was for is switched away from).
 
 use std::future::Future;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use thiserror::Error;
 use web_sys::AbortController;
 
-use super::Session;
-use crate::api::{ApiError, Client};
+use super::{activity, Session};
+use crate::api::{ApiError, Client, Exchange, Retry, Wait};
 use crate::config::Environment;
 use crate::storage;
 
@@ -100,7 +101,9 @@ impl Session {
             (Some(_), true) => Err(CallError::KeyRefused),
             (Some(key), false) => {
                 let base_url = self.config.with_value(|c| c.base_url(env).to_owned());
-                let client = Client::new(&base_url, &key);
+                let client = Client::new(&base_url, &key)
+                    .with_retry(Retry::new(self.wait_watcher(env)))
+                    .with_observer(self.recorder(env));
                 Ok((
                     controller.map_or(client.clone(), |c| client.with_abort(c)),
                     key,
@@ -124,5 +127,40 @@ impl Session {
             }
             Ok(result?)
         }
+    }
+
+    /// Shows a read's wait for a busy service while it lasts.
+    fn wait_watcher(&self, env: Environment) -> Rc<dyn Fn(Option<Wait>)> {
+        let waiting = self.waiting;
+        Rc::new(move |wait| {
+            let now = wait.map(|w| (env, w));
+            waiting.try_maybe_update(|w| {
+                let changed = *w != now;
+                *w = now;
+                (changed, ())
+            });
+        })
+    }
+
+    /// Writes what came of each request into the activity log (and remembers created pets,
+    /// so their page shows at once), unless everything was forgotten since it was sent.
+    fn recorder(&self, env: Environment) -> Rc<dyn Fn(&Exchange)> {
+        let session = *self;
+        let generation = self.generation.get_untracked();
+        Rc::new(move |exchange| {
+            if session.generation.try_get_untracked() != Some(generation) {
+                return;
+            }
+            if let Ok(Some(pet)) = &exchange.outcome {
+                session.remember_pets(env, std::slice::from_ref(pet));
+            }
+            let at_ms = js_sys::Date::now() as u64;
+            if let Some(entry) = activity::entry_for(env, exchange, at_ms) {
+                session.activity.try_update(|log| {
+                    activity::push(log, entry);
+                    activity::save(log);
+                });
+            }
+        })
     }
 }

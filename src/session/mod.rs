@@ -3,17 +3,21 @@
 //! [`use_session`], and the service only through [`Session::call`] (see `call.rs`), which holds
 //! the rules every request obeys.
 
+mod activity;
 mod call;
 mod create;
 mod keys;
+mod tab;
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
+use crate::api::Wait;
 use crate::config::{AppConfig, Environment};
 use crate::storage;
 
+pub use activity::{Entry, Outcome};
 pub use call::CallError;
 pub use create::{CreateRecord, CreateState};
 use keys::{KeySlot, Keys};
@@ -31,6 +35,12 @@ pub struct Session {
     staging_key: Memo<KeySlot>,
     replaced_env: RwSignal<Option<String>>,
     create: RwSignal<Option<CreateRecord>>,
+    activity: RwSignal<Vec<Entry>>,
+    waiting: RwSignal<Option<(Environment, Wait)>>,
+    // Counts "sign out everywhere"s: the pages are built anew under each, and answers to
+    // requests sent before one are not written down.
+    generation: RwSignal<u32>,
+    known: StoredValue<tab::Known>,
 }
 
 /// Creates the session for `config` and provides it to every component below. Call inside the
@@ -75,6 +85,10 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         staging_key: slot(Environment::Staging),
         replaced_env: RwSignal::new(None),
         create: RwSignal::new(create::interrupted_from_storage()),
+        activity: RwSignal::new(activity::from_storage()),
+        waiting: RwSignal::new(None),
+        generation: RwSignal::new(0),
+        known: StoredValue::new(tab::Known::default()),
     };
     provide_context(session);
     session

@@ -42,6 +42,25 @@ impl Sandbox {
         ui::config_url(&self.base("production"), &self.base("staging"))
     }
 
+    /// Like [`Sandbox::config`], with `idleMinutes` set.
+    pub fn config_idle(&self, minutes: f64) -> String {
+        let json = format!(
+            r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},"idleMinutes":{minutes}}}"#,
+            self.base("production"),
+            self.base("staging")
+        );
+        format!(
+            "data:application/json,{}",
+            js_sys::encode_uri_component(&json)
+        )
+    }
+
+    /// Switches `getPet` of `env` on, or off (410 Gone, as after its removal).
+    pub async fn get_pet(&self, env: &str, on: bool) {
+        self.control(env, "get-pet", if on { "on" } else { "off" })
+            .await;
+    }
+
     async fn control(&self, env: &str, what: &str, body: &str) {
         let url = format!("{SERVICE}/control/{}/{env}/{what}", self.name);
         let answer = Request::post(&url)

@@ -1,0 +1,70 @@
+//! Shared-tablet safety: after `idleMinutes` without input, sign out everywhere; a minute
+//! before (or half the time, when that is shorter), a warning that any input dismisses.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+use crate::session::use_session;
+use crate::storage;
+
+/// What counts as someone using the tablet.
+const INPUT_EVENTS: [&str; 5] = ["pointerdown", "keydown", "wheel", "touchstart", "input"];
+
+/// Watches for input and signs out everywhere after `minutes` without any.
+#[component]
+pub fn IdleGuard(
+    /// Minutes without input before everything is forgotten (fractions allowed).
+    minutes: f64,
+) -> impl IntoView {
+    let session = use_session();
+    let limit_ms = minutes * 60_000.0;
+    let warn_ms = (limit_ms / 2.0).min(60_000.0);
+    let last_input = Rc::new(Cell::new(js_sys::Date::now()));
+    // Seconds left, while the warning shows.
+    let left = RwSignal::new(None::<u32>);
+    for name in INPUT_EVENTS {
+        let last = last_input.clone();
+        let handle = window_event_listener_untyped(name, move |_| {
+            last.set(js_sys::Date::now());
+            if left.get_untracked().is_some() {
+                left.set(None);
+            }
+        });
+        on_cleanup(move || handle.remove());
+    }
+    let tick_ms = (warn_ms / 10.0).clamp(100.0, 1000.0) as u32;
+    let interval = Interval::new(tick_ms, move || {
+        let idle = js_sys::Date::now() - last_input.get();
+        // A tab that holds nothing has nothing to forget, and nothing to warn about.
+        let now = if idle < limit_ms - warn_ms || !storage::holds_anything() {
+            None
+        } else if idle >= limit_ms {
+            last_input.set(js_sys::Date::now());
+            session.sign_out_everywhere();
+            None
+        } else {
+            Some(((limit_ms - idle) / 1000.0).ceil() as u32)
+        };
+        if left.try_get_untracked().is_some_and(|l| l != now) {
+            left.set(now);
+        }
+    });
+    let interval = SendWrapper::new(interval);
+    on_cleanup(move || drop(interval));
+    move || {
+        left.get().map(|seconds| {
+            view! {
+                <div class="idle-warning" role="alert">
+                    {format!(
+                        "No one has used this tab for a while. To keep the next person out of your work, it signs out everywhere in {seconds} second{}. Touch the screen or press a key to stay.",
+                        if seconds == 1 { "" } else { "s" },
+                    )}
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,189 @@
+//! This tab's activity: every create and every failed read, with what the service answered,
+//! newest first, kept in `sessionStorage` and forgotten with the keys. Each entry keeps its
+//! request as a `curl` command that reads the key from `$PETSTORE_API_KEY`.
+
+use serde::{Deserialize, Serialize};
+
+use leptos::prelude::*;
+
+use super::Session;
+use crate::api::{ApiError, Exchange};
+use crate::config::Environment;
+use crate::storage;
+
+/// The oldest entries go beyond this many.
+const KEPT: usize = 200;
+
+/// What came of one request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// A pet was created.
+    Created {
+        /// Its id.
+        id: i64,
+        /// Its name.
+        name: String,
+    },
+    /// The service refused the create: nothing was created.
+    Refused {
+        /// Why, as the service (or the app) put it.
+        message: String,
+    },
+    /// No answer was read: the create may or may not have happened.
+    Unknown {
+        /// What went wrong.
+        message: String,
+    },
+    /// A read failed.
+    Failed {
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// One request in the activity log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Unique within the tab, for keyed lists.
+    pub seq: u64,
+    /// When the answer (or failure) came, in milliseconds since the epoch.
+    pub at_ms: u64,
+    /// The environment's name as [`Environment::as_str`] writes it.
+    pub env: String,
+    /// `GET` or `POST`, and the address.
+    pub request: String,
+    /// What came of it.
+    pub outcome: Outcome,
+    /// The request as a `curl` command, without the key.
+    pub curl: String,
+}
+
+impl Entry {
+    /// The environment, if the entry names one this app knows.
+    pub fn environment(&self) -> Option<Environment> {
+        Environment::parse(&self.env)
+    }
+}
+
+/// The entry an exchange leaves, if any: creates always, reads only when they failed (a
+/// cancelled read was the app's own doing, not the service's answer).
+pub(super) fn entry_for(env: Environment, exchange: &Exchange, at_ms: u64) -> Option<Entry> {
+    let outcome = match (&exchange.outcome, exchange.sent.is_read()) {
+        (Err(ApiError::Cancelled), true) | (Ok(_), true) => return None,
+        (Err(e), true) => Outcome::Failed {
+            message: e.to_string(),
+        },
+        (Ok(Some(pet)), false) => Outcome::Created {
+            id: pet.id,
+            name: pet.name.clone(),
+        },
+        (Ok(None), false) => Outcome::Unknown {
+            message: "The service's answer held no pet.".into(),
+        },
+        (Err(e), false) if e.outcome_unknown() => Outcome::Unknown {
+            message: e.to_string(),
+        },
+        (Err(e), false) => Outcome::Refused {
+            message: e
+                .body()
+                .map_or_else(|| e.to_string(), |b| b.message.clone()),
+        },
+    };
+    Some(Entry {
+        seq: 0,
+        at_ms,
+        env: env.as_str().to_owned(),
+        request: format!("{} {}", exchange.sent.method, exchange.sent.address()),
+        outcome,
+        curl: exchange.sent.curl(),
+    })
+}
+
+/// The log as this tab's storage holds it.
+pub(super) fn from_storage() -> Vec<Entry> {
+    storage::get(storage::ACTIVITY_SLOT)
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Adds `entry` at the top of `log`, numbering it.
+pub(super) fn push(log: &mut Vec<Entry>, mut entry: Entry) {
+    entry.seq = log.first().map_or(1, |e| e.seq + 1);
+    log.insert(0, entry);
+    log.truncate(KEPT);
+}
+
+/// Saves `log` in this tab's storage.
+pub(super) fn save(log: &[Entry]) {
+    if let Ok(text) = serde_json::to_string(log) {
+        storage::set(storage::ACTIVITY_SLOT, &text);
+    }
+}
+
+impl Session {
+    /// This tab's activity, newest first (tracked).
+    pub fn activity(&self) -> Vec<Entry> {
+        self.activity.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{Pet, Sent};
+
+    fn create(outcome: Result<Option<Pet>, ApiError>) -> Exchange {
+        Exchange {
+            sent: Sent::post(
+                "https://p.example/v1/pets".into(),
+                r#"{"name":"Rex"}"#.into(),
+            ),
+            outcome,
+        }
+    }
+
+    #[test]
+    fn creates_are_kept_and_reads_only_when_they_failed() {
+        let env = Environment::Staging;
+        let pet = Pet {
+            id: 9_007_199_254_740_993,
+            name: "Rex".into(),
+            category_id: 1,
+            status: None,
+        };
+        let made = entry_for(env, &create(Ok(Some(pet))), 5).unwrap();
+        assert_eq!(
+            made.outcome,
+            Outcome::Created {
+                id: 9_007_199_254_740_993,
+                name: "Rex".into()
+            }
+        );
+        assert_eq!(made.request, "POST https://p.example/v1/pets");
+        assert!(made.curl.contains("$PETSTORE_API_KEY"));
+        let refused = entry_for(env, &create(Err(ApiError::from_status(400, ""))), 5);
+        assert!(matches!(refused.unwrap().outcome, Outcome::Refused { .. }));
+        let lost = entry_for(env, &create(Err(ApiError::from_status(502, ""))), 5);
+        assert!(matches!(lost.unwrap().outcome, Outcome::Unknown { .. }));
+        let read = |outcome| Exchange {
+            sent: Sent::get("https://p.example/v1/pets".into(), vec![]),
+            outcome,
+        };
+        assert_eq!(entry_for(env, &read(Ok(None)), 5), None);
+        assert_eq!(entry_for(env, &read(Err(ApiError::Cancelled)), 5), None);
+        let failed = entry_for(env, &read(Err(ApiError::from_status(503, ""))), 5);
+        assert!(matches!(failed.unwrap().outcome, Outcome::Failed { .. }));
+    }
+
+    #[test]
+    fn the_log_is_newest_first_and_bounded() {
+        let mut log = Vec::new();
+        let entry = entry_for(Environment::Production, &create(Ok(None)), 1).unwrap();
+        for _ in 0..KEPT + 5 {
+            push(&mut log, entry.clone());
+        }
+        assert_eq!(log.len(), KEPT);
+        assert_eq!(log[0].seq, KEPT as u64 + 5);
+        assert!(log[0].seq > log[1].seq);
+    }
+}

@@ -1,0 +1,86 @@
+//! What this tab knows beyond keys: pets already seen (so their page shows at once), whether
+//! `getPet` is gone, a read waiting on a busy service; and forgetting all of it, for a shared
+//! tablet.
+
+use std::collections::HashMap;
+
+use leptos::prelude::*;
+
+use super::keys::Keys;
+use super::Session;
+use crate::api::{Pet, Wait, GET_PET_REMOVAL};
+use crate::config::Environment;
+use crate::storage;
+
+/// Pets seen in lists and creates, and the environments where `getPet` answered 410 (gone).
+#[derive(Debug, Default)]
+pub(super) struct Known {
+    pets: HashMap<(Environment, i64), Pet>,
+    get_pet_gone: Vec<Environment>,
+}
+
+impl Session {
+    /// Remembers `pets` of `env` as just read, for their pages.
+    pub fn remember_pets(&self, env: Environment, pets: &[Pet]) {
+        self.known.try_update_value(|k| {
+            for pet in pets {
+                k.pets.insert((env, pet.id), pet.clone());
+            }
+        });
+    }
+
+    /// Pet `id` of `env` as last seen in this tab, if it was.
+    pub fn known_pet(&self, env: Environment, id: i64) -> Option<Pet> {
+        self.known.with_value(|k| k.pets.get(&(env, id)).cloned())
+    }
+
+    /// Whether `getPet` is still worth asking in `env`: its removal date has not come, and
+    /// it has not answered 410 (gone) in this tab.
+    pub fn get_pet_usable(&self, env: Environment) -> bool {
+        GET_PET_REMOVAL.days_left(js_sys::Date::now()) > 0
+            && self.known.with_value(|k| !k.get_pet_gone.contains(&env))
+    }
+
+    /// Records that `getPet` answered 410 (gone) in `env`.
+    pub fn note_get_pet_gone(&self, env: Environment) {
+        self.known.try_update_value(|k| {
+            if !k.get_pet_gone.contains(&env) {
+                k.get_pet_gone.push(env);
+            }
+        });
+    }
+
+    /// A read waiting to be sent again to a busy service, and its environment (tracked).
+    pub fn waiting(&self) -> Option<(Environment, Wait)> {
+        self.waiting.get()
+    }
+
+    /// Counts [`Session::sign_out_everywhere`]s (tracked): the pages are built anew on each.
+    pub fn generation(&self) -> u32 {
+        self.generation.get()
+    }
+
+    /// The `idleMinutes` of the configuration, if set.
+    pub fn idle_minutes(&self) -> Option<f64> {
+        self.config.with_value(|c| c.idle_minutes)
+    }
+
+    /// Forgets both keys, the drafts, the import ledgers and text, the activity and every pet
+    /// seen, in memory and in storage: the next person at a shared tablet finds nothing of
+    /// this one's work. The pages are built anew (so no form keeps what was typed), and
+    /// answers to requests already sent are not written down.
+    pub fn sign_out_everywhere(&self) {
+        self.generation.update(|g| *g += 1);
+        storage::forget_everything();
+        self.keys.maybe_update(|k| {
+            let changed = *k != Keys::default();
+            *k = Keys::default();
+            changed
+        });
+        self.activity
+            .maybe_update(|a| !std::mem::take(a).is_empty());
+        self.create.maybe_update(|c| c.take().is_some());
+        self.waiting.maybe_update(|w| w.take().is_some());
+        self.known.update_value(|k| *k = Known::default());
+    }
+}

@@ -1,0 +1,162 @@
+//! A shared tablet: the activity log (a created pet, a refused create, `curl` without the key),
+//! "Sign out everywhere" (nothing of the last person left in the tab), and signing out by
+//! itself after `idleMinutes` without input, with a warning that input dismisses.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::import::{paste, press, sheet};
+use common::sandbox::Sandbox;
+use common::ui::*;
+use common::{PROD_KEY, STAGING_KEY};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Every slot of this app in the tab's sessionStorage.
+fn stored() -> Vec<String> {
+    let s = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap();
+    (0..s.length().unwrap())
+        .filter_map(|i| s.key(i).unwrap())
+        .filter(|k| k.starts_with("petstore-admin."))
+        .collect()
+}
+
+async fn add(host: &web_sys::Element, name: &str) {
+    type_into(&input(host, "Name").await, name).await;
+    type_into(&input(host, "Category ID").await, "2").await;
+    click(&button(host, "Add pet").unwrap()).await;
+}
+
+#[wasm_bindgen_test]
+async fn activity_holds_a_created_pet_and_a_refused_create_and_never_the_key() {
+    let sb = Sandbox::new("activity");
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    add(host, "Activity Ace").await;
+    wait_until("the new pet", || page_text(host).contains("Pet added.")).await;
+    follow(host, "New pet").await;
+    add(host, &"y".repeat(201)).await;
+    wait_until("the refusal", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("did not accept this pet"))
+    })
+    .await;
+
+    follow(host, "Activity").await;
+    wait_until("two entries", || rows(host).len() == 2).await;
+    let rows = rows(host);
+    assert_eq!(rows[0][1], "Production");
+    assert!(rows[0][2].starts_with("Refused: "), "{rows:?}");
+    assert!(
+        rows[1][2].starts_with("Added “Activity Ace” (id "),
+        "{rows:?}"
+    );
+    assert!(
+        link(host, &rows[1][2]).is_some(),
+        "the created pet is a link"
+    );
+    let text = page_text(host);
+    assert!(
+        text.contains("curl -X POST") && text.contains("$PETSTORE_API_KEY"),
+        "{text}"
+    );
+    assert!(!text.contains(PROD_KEY), "no key on the page: {text}");
+    let stored_log = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap()
+        .get_item("petstore-admin.activity")
+        .unwrap()
+        .unwrap_or_default();
+    assert!(stored_log.contains("Activity Ace") && !stored_log.contains(PROD_KEY));
+    assert_eq!(
+        sb.log("production")
+            .await
+            .iter()
+            .filter(|s| s.method == "POST")
+            .count(),
+        2
+    );
+}
+
+#[wasm_bindgen_test]
+async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
+    let sb = Sandbox::new("sign-out-everywhere");
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    paste(host, &sheet("Leaving", 2, None)).await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
+    wait_until("the import done", || page_text(host).contains("Done.")).await;
+    follow(host, "New pet").await;
+    type_into(&input(host, "Name").await, "Half typed").await;
+    choose(&select(host, "Environment").await, "production").await;
+    sign_in(host, PROD_KEY).await;
+    let slots = stored();
+    for expected in [
+        "api-key.production",
+        "api-key.staging",
+        "import.staging.",
+        "import-text",
+        "new-pet-draft",
+        "activity",
+    ] {
+        assert!(
+            slots.iter().any(|s| s.contains(expected)),
+            "{expected} in {slots:?}"
+        );
+    }
+
+    click(&button(host, "Sign out everywhere").unwrap()).await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+    let left = stored();
+    assert_eq!(left, ["petstore-admin.environment"], "{left:?}");
+    sign_in(host, PROD_KEY).await;
+    assert_eq!(
+        input(host, "Name").await.value(),
+        "",
+        "the form was built anew, without the draft"
+    );
+    follow(host, "Activity").await;
+    wait_until("an empty log", || {
+        page_text(host).contains("Nothing yet in this tab.")
+    })
+    .await;
+    choose(&select(host, "Environment").await, "staging").await;
+    wait_until("staging asks for its key again", || dialog_shown(host)).await;
+}
+
+#[wasm_bindgen_test]
+async fn an_idle_tablet_warns_then_signs_out_everywhere() {
+    let sb = Sandbox::new("idle");
+    // 3 seconds without input; the warning comes half-way.
+    let app = open_with("/pets?env=production", &sb.config_idle(0.05)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the rows", || !rows(host).is_empty()).await;
+    let warned = || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("signs out everywhere in"))
+    };
+    wait_until("the warning", warned).await;
+    // Any input dismisses it and starts the time again.
+    let key = web_sys::KeyboardEvent::new("keydown").unwrap();
+    web_sys::window().unwrap().dispatch_event(&key).unwrap();
+    settle().await;
+    assert!(!warned(), "a key press dismisses the warning");
+    assert!(!dialog_shown(host));
+    wait_until("the warning again", warned).await;
+    wait_until("signed out", || dialog_shown(host)).await;
+    assert_eq!(stored(), ["petstore-admin.environment"]);
+    assert!(rows(host).is_empty(), "no rows left under the form");
+}

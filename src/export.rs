@@ -19,6 +19,8 @@ pub struct ExportScope {
     pub limit: u32,
     /// Whether the rows filled the limit.
     pub maybe_more: bool,
+    /// The name search the rows shown were narrowed by, if any.
+    pub search: Option<String>,
 }
 
 /// A CSV cell a spreadsheet would run as a formula (OWASP's CSV injection guidance: a leading
@@ -66,6 +68,8 @@ struct JsonExport<'a> {
     environment: &'a str,
     exported_at: &'a str,
     status: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<&'a str>,
     limit: u32,
     /// True when the rows filled the limit: the service may hold more.
     may_have_more: bool,
@@ -79,6 +83,7 @@ pub fn to_json(pets: &[Pet], scope: &ExportScope, exported_at: &str) -> Result<S
         environment: scope.env.as_str(),
         exported_at,
         status: scope.status.as_deref(),
+        search: scope.search.as_deref(),
         limit: scope.limit,
         may_have_more: scope.maybe_more,
         pets,
@@ -165,6 +170,7 @@ mod tests {
             status: Some("sold".into()),
             limit: 1,
             maybe_more: true,
+            search: None,
         };
         let text = to_json(&[pet(9_007_199_254_740_993, "B", None)], &scope, "t").unwrap();
         assert!(text.contains("\"id\": 9007199254740993"), "{text}");

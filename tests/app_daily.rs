@@ -99,6 +99,17 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     // One list request per page load: searching and sorting never ask the service.
     assert_eq!(count_path(&sb, "production", "GET", "/sandbox").await, 2);
 
+    // The files hold what the table shows: the matching rows, in its order.
+    capture_downloads();
+    click(&button(host, "Export CSV").unwrap()).await;
+    let (_, csv) = downloaded(0).await;
+    let lines: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(lines.len(), rows(host).len(), "{csv}");
+    assert!(lines[0].starts_with(&format!("{MAX_ID},")), "{csv}");
+    click(&button(host, "Export JSON").unwrap()).await;
+    let (_, json) = downloaded(1).await;
+    assert!(json.contains("\"search\": \"i\""), "{json}");
+
     // "/" goes to the search, except while typing in another field.
     let limit = input(host, "Limit").await;
     limit.focus().unwrap();

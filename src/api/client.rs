@@ -1,21 +1,17 @@
 //! The HTTP client: one method per operation of the interface, over gloo-net.
 
-use std::cell::Cell;
 use std::fmt;
 use std::ops::RangeInclusive;
-use std::rc::Rc;
 use std::time::Duration;
 
-use gloo_net::http::Request;
-use gloo_timers::callback::Timeout;
 use serde::de::DeserializeOwned;
-use web_sys::{AbortController, AbortSignal};
+use web_sys::AbortController;
 
 use super::deprecation::Lifecycle;
 use super::error::ApiError;
 use super::models::{NewPet, Pet, PetStatus};
-use super::request::{Exchange, Sent};
-use super::retry::{parse_retry_after, Retry, Wait};
+use super::request::{Exchange, Observer, Sent};
+use super::retry::Retry;
 
 /// How long a call may take, answer body included, before it is aborted.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
@@ -29,12 +25,12 @@ pub const DEFAULT_LIMIT: u32 = 20;
 /// does not show it.
 #[derive(Clone)]
 pub struct Client {
-    base_url: String,
-    api_key: String,
-    timeout: Duration,
-    abort: Option<AbortController>,
-    retry: Option<Retry>,
-    observer: Option<Rc<dyn Fn(&Exchange)>>,
+    pub(super) base_url: String,
+    pub(super) api_key: String,
+    pub(super) timeout: Duration,
+    pub(super) abort: Option<AbortController>,
+    pub(super) retry: Option<Retry>,
+    pub(super) observer: Option<Observer>,
 }
 
 impl fmt::Debug for Client {
@@ -45,13 +41,6 @@ impl fmt::Debug for Client {
             .field("timeout", &self.timeout)
             .finish()
     }
-}
-
-/// What an answer's headers said, beyond its body.
-#[derive(Clone, Copy, Debug, Default)]
-struct Headers {
-    retry_after: Option<Duration>,
-    lifecycle: Lifecycle,
 }
 
 impl Client {
@@ -88,7 +77,7 @@ impl Client {
     }
 
     /// The same client, telling `observer` of every request it made and how it ended.
-    pub fn with_observer(mut self, observer: Rc<dyn Fn(&Exchange)>) -> Client {
+    pub fn with_observer(mut self, observer: Observer) -> Client {
         self.observer = Some(observer);
         self
     }
@@ -145,147 +134,7 @@ impl Client {
             });
         }
     }
-
-    /// Sends `sent`, and again while the service is busy and the retry rules allow (reads
-    /// only), waiting as it asked; an abort ends a wait at once.
-    async fn call<T: DeserializeOwned>(&self, sent: &Sent) -> Result<(T, Headers), ApiError> {
-        let mut retry = 0;
-        loop {
-            let error = match self.send_once(sent).await {
-                Err(e) => e,
-                ok => return ok,
-            };
-            retry += 1;
-            let policy = self.retry.as_ref().filter(|_| sent.is_read());
-            let Some((policy, delay)) = policy.and_then(|p| Some((p, p.delay(retry, &error)?)))
-            else {
-                return Err(error);
-            };
-            (policy.on_wait)(Some(Wait {
-                status: error.status().unwrap_or_default(),
-                retry,
-                of: policy.times,
-                delay,
-            }));
-            // Told that the wait is over however it ends, even if this future is dropped.
-            let shown = WaitShown(policy);
-            let signal = self.abort.as_ref().map(AbortController::signal);
-            let aborted = sleep_unless_aborted(delay, signal.as_ref()).await;
-            drop(shown);
-            if aborted {
-                return Err(ApiError::Cancelled);
-            }
-        }
-    }
-
-    /// Sends one request with the key and the time limit, and decodes the answer.
-    async fn send_once<T: DeserializeOwned>(&self, sent: &Sent) -> Result<(T, Headers), ApiError> {
-        // A key that a header cannot carry would make the browser throw; refuse it instead.
-        if !self.api_key.is_empty() && !is_bearer_token(&self.api_key) {
-            return Err(ApiError::Invalid(
-                "The API key holds characters that cannot be sent.".into(),
-            ));
-        }
-        let controller = match &self.abort {
-            Some(c) => c.clone(),
-            None => AbortController::new().map_err(|e| ApiError::Network(js_text(&e)))?,
-        };
-        let signal = controller.signal();
-        if signal.aborted() {
-            return Err(ApiError::Cancelled);
-        }
-        let millis = u32::try_from(self.timeout.as_millis()).unwrap_or(u32::MAX);
-        let timed_out = Rc::new(Cell::new(false));
-        let flag = timed_out.clone();
-        // Dropped (and so cancelled) when this call returns, answer body read or not.
-        let _deadline = Timeout::new(millis, move || {
-            flag.set(true);
-            controller.abort();
-        });
-
-        let request = match sent.method {
-            "POST" => Request::post(&sent.url),
-            _ => Request::get(&sent.url),
-        }
-        .query(sent.query.iter().map(|(k, v)| (*k, v.as_str())));
-        let request = if self.api_key.is_empty() {
-            request
-        } else {
-            request.header("Authorization", &format!("Bearer {}", self.api_key))
-        }
-        .abort_signal(Some(&signal));
-        let request = match &sent.body {
-            Some(json) => request
-                .header("Content-Type", "application/json")
-                .body(json.clone()),
-            None => request.build(),
-        }
-        .map_err(|e| ApiError::Invalid(e.to_string()))?;
-
-        let response = request
-            .send()
-            .await
-            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
-        let header = |name| response.headers().get(name);
-        let headers = Headers {
-            retry_after: header("retry-after")
-                .and_then(|v| parse_retry_after(&v, js_sys::Date::now())),
-            lifecycle: Lifecycle::from_headers(
-                header("deprecation").as_deref(),
-                header("sunset").as_deref(),
-            ),
-        };
-        let text = response
-            .text()
-            .await
-            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
-        decode(response.status(), &text)
-            .map(|value| (value, headers))
-            .map_err(|e| e.with_retry_after(headers.retry_after))
-    }
-
-    fn transport_error(
-        &self,
-        signal: &AbortSignal,
-        timed_out: bool,
-        error: gloo_net::Error,
-    ) -> ApiError {
-        match (signal.aborted(), timed_out) {
-            (true, true) => ApiError::Timeout(self.timeout),
-            (true, false) => ApiError::Cancelled,
-            _ => ApiError::Network(error.to_string()),
-        }
-    }
 }
-
-/// A wait being shown; dropping it says the wait is over.
-struct WaitShown<'a>(&'a Retry);
-
-impl Drop for WaitShown<'_> {
-    fn drop(&mut self) {
-        (self.0.on_wait)(None);
-    }
-}
-
-/// Waits `delay`, or less if `signal` aborts first; says whether it did.
-async fn sleep_unless_aborted(delay: Duration, signal: Option<&AbortSignal>) -> bool {
-    if signal.is_some_and(AbortSignal::aborted) {
-        return true;
-    }
-    let millis = i32::try_from(delay.as_millis()).unwrap_or(i32::MAX);
-    // One promise settled by whichever comes first: the timer or the abort.
-    let settled = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis);
-        }
-        if let Some(signal) = signal {
-            let _ = signal.add_event_listener_with_callback("abort", &resolve);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
-    signal.is_some_and(AbortSignal::aborted)
-}
-
 /// Whether `key` has the syntax of an RFC 6750 bearer token (`b64token`): letters, digits and
 /// `-._~+/`, then optional `=` padding. Only such a key can be sent in the header.
 pub fn is_bearer_token(key: &str) -> bool {
@@ -334,10 +183,6 @@ pub fn decode<T: DeserializeOwned>(status: u16, text: &str) -> Result<T, ApiErro
         status,
         detail: e.to_string(),
     })
-}
-
-fn js_text(value: &wasm_bindgen::JsValue) -> String {
-    value.as_string().unwrap_or_else(|| format!("{value:?}"))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod lookup;
 mod models;
 mod request;
 mod retry;
+mod send;
 
 pub use client::{
     decode, is_bearer_token, list_query, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT,
@@ -18,5 +19,5 @@ pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
 pub use error::{ApiError, ErrorDetails};
 pub use lookup::{find_pet, Found, Via};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};
-pub use request::{Exchange, Sent, KEY_VARIABLE};
+pub use request::{Exchange, Observer, Sent, KEY_VARIABLE};
 pub use retry::{parse_retry_after, plain_duration, Retry, Wait};

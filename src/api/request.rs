@@ -78,6 +78,9 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// Who is told of every exchange (see [`super::Client::with_observer`]).
+pub type Observer = std::rc::Rc<dyn Fn(&Exchange)>;
+
 /// A request and what came of it, as the client reports it to whoever watches (see
 /// [`super::Client::with_observer`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -50,13 +50,15 @@ pub fn PetTable(
         status: status.map(|s| s.as_str().to_owned()),
         limit,
         maybe_more: full,
+        search: None,
     };
     let loaded = pets.len();
-    let export = view! { <ExportButtons pets=pets.clone() scope /> };
     let pets = StoredValue::new(pets);
     let shown = Memo::new(move |_| {
         pets.with_value(|p| search_and_sort(p, &view.search.read(), view.sort.get()))
     });
+    // The files hold what the table shows, searched and sorted.
+    let export = view! { <ExportButtons pets=shown search=view.search scope /> };
     let scope_text = move || {
         let q = view.search.read();
         let q = q.trim();

@@ -16,7 +16,7 @@ use thiserror::Error;
 use web_sys::AbortController;
 
 use super::{activity, Session};
-use crate::api::{ApiError, Client, Exchange, Retry, Wait};
+use crate::api::{ApiError, Client, Observer, Retry, Wait};
 use crate::config::Environment;
 use crate::storage;
 
@@ -144,7 +144,7 @@ impl Session {
 
     /// Writes what came of each request into the activity log (and remembers created pets,
     /// so their page shows at once), unless everything was forgotten since it was sent.
-    fn recorder(&self, env: Environment) -> Rc<dyn Fn(&Exchange)> {
+    fn recorder(&self, env: Environment) -> Observer {
         let session = *self;
         let generation = self.generation.get_untracked();
         Rc::new(move |exchange| {

@@ -3,6 +3,8 @@
 //! second create of the same pet); and it is marked in this tab's storage while unanswered, so
 //! that a reload in the meantime can say the outcome is unknown.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
@@ -75,14 +77,16 @@ impl Session {
     /// the draft is forgotten once it is created. Returns the record's id, or `None` (nothing
     /// sent) while another create is pending.
     pub fn create_pet(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
-        let (pending, last) = self.create.with_untracked(|c| match c {
-            Some(r) => (r.state == CreateState::Pending, r.id),
-            None => (false, 0),
-        });
+        let pending = self
+            .create
+            .with_untracked(|c| matches!(c, Some(r) if r.state == CreateState::Pending));
         if pending {
             return None;
         }
-        let id = last + 1;
+        // Unique in the tab even after "sign out everywhere" cleared the record, so a late
+        // answer to a create sent before it never lands on a newer one.
+        static SENT: AtomicU64 = AtomicU64::new(0);
+        let id = SENT.fetch_add(1, Ordering::Relaxed) + 1;
         let marker = InFlight {
             env: env.as_str().to_owned(),
             draft: draft.clone(),

@@ -31,6 +31,10 @@ pub struct Snapshot {
     pub add_disabled: Option<bool>,
     pub h1: String,
     pub alerts: Vec<String>,
+    /// The page's whole text.
+    pub text: String,
+    /// This app's slots in the tab's sessionStorage.
+    pub stored: Vec<String>,
 }
 
 const SNAPSHOT: &str = r#"
@@ -54,10 +58,13 @@ return {
   limit: onList && byLabel('Limit') ? byLabel('Limit').value : null,
   limitInvalid: !!(onList && byLabel('Limit') && byLabel('Limit').getAttribute('aria-invalid') === 'true'),
   empty: body.includes('No pets match'),
-  busy: body.includes('Loading') || body.includes('Adding “') || body.includes('Sending…'),
+  busy: body.includes('Loading') || body.includes('Adding “') || body.includes('Sending…')
+    || body.includes('asking again'),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),
+  text: body,
+  stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
 };
 "#;
 

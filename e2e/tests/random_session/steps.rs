@@ -6,6 +6,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 
+use super::bulk::{export_matches_rows, import};
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
 
@@ -38,6 +39,15 @@ pub enum Step {
     FaultOn(usize),
     SlowOn(usize),
     BackToNormal(usize),
+    // Daily use (drawn from a stream of their own, see `draw_daily`).
+    Search(&'static str),
+    Sort(&'static str),
+    OpenActivity,
+    TryAgain,
+    SignOutEverywhere,
+    BusyOnce(usize),
+    GetPetOff(usize),
+    GetPetOn(usize),
 }
 
 impl Step {
@@ -108,8 +118,25 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
     }
 }
 
+/// Draws a daily-use step: search, sort, the activity page, Try again, sign out everywhere,
+/// and the service answering 429 once or losing `getPet`.
+pub fn draw_daily(rng: &mut Rng) -> Step {
+    let env = rng.below(2);
+    match rng.below(12) {
+        0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a"])),
+        2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
+        4 => Step::OpenActivity,
+        5 | 6 => Step::TryAgain,
+        7 => Step::SignOutEverywhere,
+        8 | 9 => Step::BusyOnce(env),
+        10 => Step::GetPetOff(env),
+        _ => Step::GetPetOn(env),
+    }
+}
+
 /// Performs `step` (numbered `n` in the session of `seed`) and updates the model.
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
+    model.wiped = false;
     let snap = snapshot(c).await;
     let env = url_env(&snap).unwrap_or(0);
     match step {
@@ -220,78 +247,35 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::FaultOn(e) => set_mode(model, *e, Mode::Error503),
         Step::SlowOn(e) => set_mode(model, *e, Mode::Slow(Duration::from_millis(600))),
         Step::BackToNormal(e) => set_mode(model, *e, Mode::Normal),
-    }
-}
-
-/// Exports CSV (caught before it reaches the disk) and checks it holds the rows shown.
-async fn export_matches_rows(c: &Client, snap: &page::Snapshot) -> Result<(), String> {
-    const CATCH: &str = "window.__csv = null;
-        HTMLAnchorElement.prototype.click = function () { window.__csvName = this.download; };
-        const create = URL.createObjectURL;
-        URL.createObjectURL = (blob) => { blob.text().then((t) => { window.__csv = t; }); return create(blob); };";
-    c.execute(CATCH, vec![]).await.map_err(|e| e.to_string())?;
-    if !page::button(c, "Export CSV").await {
-        return Err("no Export CSV button beside the rows".into());
-    }
-    for _ in 0..50 {
-        let text = c
-            .execute("return window.__csv;", vec![])
-            .await
-            .map_err(|e| e.to_string())?;
-        if let Some(csv) = text.as_str() {
-            let lines: Vec<&str> = csv.lines().skip(1).collect();
-            if lines.len() != snap.rows.len() {
-                return Err(format!(
-                    "the CSV has {} rows, the page {}",
-                    lines.len(),
-                    snap.rows.len()
-                ));
+        Step::Search(text) => {
+            if !snap.dialog && snap.path.ends_with("/pets") {
+                page::type_into(c, "Search by name", text).await;
             }
-            for (line, row) in lines.iter().zip(&snap.rows) {
-                if !line.starts_with(&format!("{},", row[0])) {
-                    return Err(format!("CSV line {line:?} for row {row:?}"));
-                }
+        }
+        Step::Sort(column) => {
+            if !snap.dialog {
+                page::click(c, &format!("//th/button[normalize-space()='{column}']")).await;
             }
-            return Ok(());
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    Err("no CSV was made".into())
-}
-
-/// Imports two rows from the list page: the Import link, paste, check, confirm in
-/// production, start. Each row counts as an Add that may or may not succeed.
-async fn import(c: &Client, model: &mut Model, snap: &page::Snapshot, env: usize, tag: &str) {
-    if snap.dialog || !snap.path.ends_with("/pets") {
-        return;
-    }
-    if !page::click(c, "//main//a[normalize-space()='Import']").await {
-        return;
-    }
-    let names = [format!("Rnd imp {tag} a"), format!("Rnd imp {tag} b")];
-    let text = format!("name\tcategoryId\n{}\t1\n{}\t2\n", names[0], names[1]);
-    let paste = "const area = document.getElementById('import-text'); if (!area) return false;                  area.value = arguments[0]; area.dispatchEvent(new Event('input', {bubbles: true})); return true;";
-    for _ in 0..40 {
-        let done = c.execute(paste, vec![text.clone().into()]).await.ok();
-        if done.and_then(|v| v.as_bool()) == Some(true) {
-            break;
+        Step::OpenActivity => {
+            page::nav(c, "Activity").await;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    if !page::button(c, "Check rows").await {
-        return;
-    }
-    if env == 0 {
-        page::type_into(c, "Type production to confirm", "production").await;
-    }
-    if page::button(c, "Start import").await {
-        for name in names {
-            model.presses.push(Press {
-                name,
-                env,
-                should_create: false,
-            });
+        Step::TryAgain => {
+            page::button(c, "Try again").await;
         }
+        Step::SignOutEverywhere => {
+            if page::button(c, "Sign out everywhere").await {
+                model.app_key = [None, None];
+                model.wiped = true;
+            }
+        }
+        Step::BusyOnce(e) => {
+            model.busy_from[*e] = Some(model.log(*e).len());
+            model.deployment(*e).set_mode(Mode::TooMany(1, Some(1)));
+            model.mode[*e] = Mode::Normal;
+        }
+        Step::GetPetOff(e) => model.deployment(*e).set_get_pet(false),
+        Step::GetPetOn(e) => model.deployment(*e).set_get_pet(true),
     }
 }
 
@@ -316,22 +300,22 @@ async fn add(
         return;
     }
     let should_create = matches!(model.mode[env], Mode::Normal | Mode::Slow(_))
+        && !model.busy_pending(env)
         && model.app_key[env].as_deref() == Some(model.service_key[env].as_str());
     if !page::button(c, "Add pet").await {
         return;
     }
+    model.sends_allowed[env] += 1;
     model.presses.push(Press {
         name,
         env,
         should_create,
     });
-    match step {
-        Step::AddDoubleClick => {
-            page::button(c, "Add pet").await;
-        }
-        Step::AddThenLeave => {
-            page::nav(c, "Pets").await;
-        }
-        _ => {}
+    let double = matches!(step, Step::AddDoubleClick);
+    if double && page::button(c, "Add pet").await {
+        model.sends_allowed[env] += 1;
+    }
+    if matches!(step, Step::AddThenLeave) {
+        page::nav(c, "Pets").await;
     }
 }

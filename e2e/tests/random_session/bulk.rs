@@ -1,0 +1,82 @@
+//! The bulk steps of a session: an export checked against the rows shown, an import of two
+//! rows.
+
+use std::time::Duration;
+
+use fantoccini::Client;
+
+use super::model::{Model, Press};
+use super::page;
+
+/// Exports CSV (caught before it reaches the disk) and checks it holds the rows shown.
+pub async fn export_matches_rows(c: &Client, snap: &page::Snapshot) -> Result<(), String> {
+    const CATCH: &str = "window.__csv = null;
+        HTMLAnchorElement.prototype.click = function () { window.__csvName = this.download; };
+        const create = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { blob.text().then((t) => { window.__csv = t; }); return create(blob); };";
+    c.execute(CATCH, vec![]).await.map_err(|e| e.to_string())?;
+    if !page::button(c, "Export CSV").await {
+        return Err("no Export CSV button beside the rows".into());
+    }
+    for _ in 0..50 {
+        let text = c
+            .execute("return window.__csv;", vec![])
+            .await
+            .map_err(|e| e.to_string())?;
+        if let Some(csv) = text.as_str() {
+            let lines: Vec<&str> = csv.lines().skip(1).collect();
+            if lines.len() != snap.rows.len() {
+                return Err(format!(
+                    "the CSV has {} rows, the page {}",
+                    lines.len(),
+                    snap.rows.len()
+                ));
+            }
+            for (line, row) in lines.iter().zip(&snap.rows) {
+                if !line.starts_with(&format!("{},", row[0])) {
+                    return Err(format!("CSV line {line:?} for row {row:?}"));
+                }
+            }
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err("no CSV was made".into())
+}
+
+/// Imports two rows from the list page: the Import link, paste, check, confirm in
+/// production, start. Each row counts as an Add that may or may not succeed.
+pub async fn import(c: &Client, model: &mut Model, snap: &page::Snapshot, env: usize, tag: &str) {
+    if snap.dialog || !snap.path.ends_with("/pets") {
+        return;
+    }
+    if !page::click(c, "//main//a[normalize-space()='Import']").await {
+        return;
+    }
+    let names = [format!("Rnd imp {tag} a"), format!("Rnd imp {tag} b")];
+    let text = format!("name\tcategoryId\n{}\t1\n{}\t2\n", names[0], names[1]);
+    let paste = "const area = document.getElementById('import-text'); if (!area) return false;                  area.value = arguments[0]; area.dispatchEvent(new Event('input', {bubbles: true})); return true;";
+    for _ in 0..40 {
+        let done = c.execute(paste, vec![text.clone().into()]).await.ok();
+        if done.and_then(|v| v.as_bool()) == Some(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if !page::button(c, "Check rows").await {
+        return;
+    }
+    if env == 0 {
+        page::type_into(c, "Type production to confirm", "production").await;
+    }
+    if page::button(c, "Start import").await {
+        model.sends_allowed[env] += names.len();
+        for name in names {
+            model.presses.push(Press {
+                name,
+                env,
+                should_create: false,
+            });
+        }
+    }
+}

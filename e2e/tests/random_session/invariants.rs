@@ -1,0 +1,267 @@
+//! The invariants checked after every step, against the settled page and the service's
+//! request log.
+
+use petstore_dev_service::control::Mode;
+use petstore_dev_service::store::Pet;
+
+use super::model::{query, url_env, Model, ENVS};
+use super::page::Snapshot;
+
+/// A request arriving this long after a 401 was answered was sent after the app saw it.
+const AFTER_401_MS: u64 = 150;
+
+/// Every invariant, against the settled page; the first broken one, in words.
+pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    if let Some(problem) = &model.export_problem {
+        return Err(format!("export: {problem}"));
+    }
+    keys_never_resent_or_crossed(model)?;
+    busy_answers_honoured(model)?;
+    if let Some(key) = model
+        .issued
+        .iter()
+        .flatten()
+        .find(|k| snap.text.contains(k.as_str()))
+    {
+        return Err(format!("the key {key} is written on the page"));
+    }
+    if model.wiped && snap.stored != ["petstore-admin.environment"] {
+        return Err(format!(
+            "after sign out everywhere the tab keeps {:?}",
+            snap.stored
+        ));
+    }
+    let env = url_env(snap).ok_or_else(|| format!("no environment in the URL {}", snap.search))?;
+    if !snap.band.contains(&format!("env-{}", ENVS[env])) {
+        return Err(format!("band {:?} under URL env {}", snap.band, ENVS[env]));
+    }
+    let expect_dialog = match &model.app_key[env] {
+        None => true,
+        Some(key) => model.refused(env, key),
+    };
+    if snap.dialog != expect_dialog {
+        return Err(format!(
+            "sign-in form shown: {}, expected {expect_dialog} (app key {:?})",
+            snap.dialog, model.app_key[env]
+        ));
+    }
+    if snap.dialog && !snap.dialog_title.to_lowercase().ends_with(ENVS[env]) {
+        return Err(format!(
+            "the form says {:?} in {}",
+            snap.dialog_title, ENVS[env]
+        ));
+    }
+    if !snap.dialog {
+        page_matches_url(model, snap, env)?;
+    }
+    creates_match_presses(model)
+}
+
+fn keys_never_resent_or_crossed(model: &Model) -> Result<(), String> {
+    for (env, name) in ENVS.iter().enumerate() {
+        let log = model.log(env);
+        for refusal in log.iter().filter(|e| e.status == 401 && !e.auth.is_empty()) {
+            let mut again = log.iter().filter(|e| {
+                e.auth == refusal.auth && e.received_ms > refusal.answered_ms + AFTER_401_MS
+            });
+            if let Some(e) = again.next_back() {
+                let tail: Vec<String> = log
+                    .iter()
+                    .rev()
+                    .take(12)
+                    .map(|e| format!("{e:?}"))
+                    .collect();
+                return Err(format!(
+                    "{} was sent again to {} after its 401: {e:?}\n  its log, newest first:\n  {}",
+                    refusal.auth,
+                    name,
+                    tail.join("\n  ")
+                ));
+            }
+        }
+        let other = 1 - env;
+        let wrong = format!("wrong-{}", ENVS[other]);
+        if let Some(e) = log
+            .iter()
+            .find(|e| model.issued[other].contains(&e.auth) || e.auth.starts_with(&wrong))
+        {
+            return Err(format!("{}'s key reached {name}: {e:?}", ENVS[other]));
+        }
+    }
+    Ok(())
+}
+
+/// A read answered 429 is not asked again before the `Retry-After` (1 s) has passed, and no
+/// create is ever sent more often than Add was clicked (creates are never retried).
+fn busy_answers_honoured(model: &Model) -> Result<(), String> {
+    for (env, name) in ENVS.iter().enumerate() {
+        let log = model.log(env);
+        for (i, busy) in log.iter().enumerate().filter(|(_, e)| e.status == 429) {
+            let again = log[i + 1..]
+                .iter()
+                .find(|e| e.method == "GET" && e.path == busy.path && e.auth == busy.auth);
+            if let Some(e) = again.filter(|e| e.received_ms + 20 < busy.answered_ms + 1000) {
+                return Err(format!(
+                    "{name} was asked again {} ms after a 429 with Retry-After: 1: {e:?}",
+                    e.received_ms.saturating_sub(busy.answered_ms)
+                ));
+            }
+        }
+        // A create refused for its key created nothing and waits for the next key (an import
+        // run goes on after sign-in): only the others count.
+        let posts = log
+            .iter()
+            .filter(|e| e.method == "POST" && e.status != 401)
+            .count();
+        let clicks = model.sends_allowed[env];
+        if posts > clicks {
+            return Err(format!(
+                "{posts} creates reached {name} for {clicks} clicks and rows"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The rows the list should show: the service's first `limit` of `status`, then (in the
+/// page) those whose name holds `q`, in `sort`'s order.
+fn expected_rows(
+    pets: &[Pet],
+    search: &str,
+    status: Option<&str>,
+    limit: usize,
+) -> Vec<(String, String)> {
+    let needle = query(search, "q").unwrap_or_default().trim().to_lowercase();
+    let mut rows: Vec<&Pet> = pets
+        .iter()
+        .filter(|p| status.is_none() || p.status.as_deref() == status)
+        .take(limit)
+        .filter(|p| p.name.to_lowercase().contains(&needle))
+        .collect();
+    if let Some(sort) = query(search, "sort") {
+        let (down, column) = match sort.strip_prefix('-') {
+            Some(c) => (true, c.to_owned()),
+            None => (false, sort.clone()),
+        };
+        rows.sort_by(|a, b| {
+            let order = match column.as_str() {
+                "id" => a.id.cmp(&b.id),
+                "name" => a.name.to_lowercase().cmp(&b.name.to_lowercase()),
+                "category" => a.category_id.cmp(&b.category_id),
+                "status" => match (&a.status, &b.status) {
+                    (Some(x), Some(y)) => x.cmp(y),
+                    (Some(_), None) => return std::cmp::Ordering::Less,
+                    (None, Some(_)) => return std::cmp::Ordering::Greater,
+                    _ => std::cmp::Ordering::Equal,
+                },
+                _ => std::cmp::Ordering::Equal,
+            };
+            if down {
+                order.reverse()
+            } else {
+                order
+            }
+        });
+    }
+    rows.iter()
+        .map(|p| (p.id.to_string(), p.name.clone()))
+        .collect()
+}
+
+fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), String> {
+    let pets = model.pets(env);
+    if snap.path.ends_with("/pets") {
+        let url_status = query(&snap.search, "status")
+            .filter(|s| ["available", "pending", "sold"].contains(&s.as_str()));
+        let url_limit = query(&snap.search, "limit")
+            .and_then(|l| l.parse::<usize>().ok())
+            .filter(|l| (1..=100).contains(l));
+        let shown_status = snap.status.clone().unwrap_or_default();
+        if shown_status != url_status.clone().unwrap_or_default() {
+            return Err(format!(
+                "Status shows {shown_status:?}, URL {:?}",
+                snap.search
+            ));
+        }
+        let limit = url_limit.unwrap_or(20);
+        if snap.limit.as_deref() != Some(limit.to_string().as_str()) && !snap.limit_invalid {
+            return Err(format!(
+                "Limit shows {:?}, URL {:?}",
+                snap.limit, snap.search
+            ));
+        }
+        let expected = expected_rows(&pets, &snap.search, url_status.as_deref(), limit);
+        let shown: Vec<(String, String)> = snap
+            .rows
+            .iter()
+            .map(|r| (r[0].clone(), r[1].clone()))
+            .collect();
+        for row in &shown {
+            if !pets
+                .iter()
+                .any(|p| (p.id.to_string(), p.name.clone()) == *row)
+            {
+                return Err(format!("row {row:?} is not a pet of {}", ENVS[env]));
+            }
+        }
+        let healthy = matches!(model.mode[env], Mode::Normal | Mode::Slow(_));
+        if healthy && snap.alerts.is_empty() && shown != expected {
+            return Err(format!("rows {shown:?}, expected {expected:?}"));
+        }
+    } else if let Some(id) = snap
+        .path
+        .rsplit('/')
+        .next()
+        .and_then(|s| s.parse::<i64>().ok())
+    {
+        let pet = pets.iter().find(|p| p.id == id);
+        match pet {
+            Some(p) if !snap.h1.is_empty() && snap.h1 != p.name => {
+                return Err(format!("pet {id} shows {:?}, is {:?}", snap.h1, p.name))
+            }
+            None if !snap.h1.is_empty() => {
+                return Err(format!(
+                    "pet {id} is not in {} but shows {:?}",
+                    ENVS[env], snap.h1
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn creates_match_presses(model: &Model) -> Result<(), String> {
+    for (env, env_name) in ENVS.iter().enumerate() {
+        let pets = model.pets(env);
+        for pet in pets.iter().filter(|p| p.name.starts_with("Rnd")) {
+            let count = pets.iter().filter(|p| p.name == pet.name).count();
+            if count > 1 {
+                return Err(format!("{} was created {count} times", pet.name));
+            }
+            if !model
+                .presses
+                .iter()
+                .any(|p| p.name == pet.name && p.env == env)
+            {
+                return Err(format!(
+                    "{} appeared in {env_name} without an Add there",
+                    pet.name
+                ));
+            }
+        }
+        for press in model
+            .presses
+            .iter()
+            .filter(|p| p.env == env && p.should_create)
+        {
+            if !pets.iter().any(|p| p.name == press.name) {
+                return Err(format!(
+                    "Add of {} in {env_name} created nothing",
+                    press.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -106,11 +106,11 @@ mod tests {
         );
         assert_eq!(
             retry.delay(1, &busy(503, None)),
-            Some(Duration::from_secs(1))
+            Some(Duration::from_millis(500))
         );
         assert_eq!(
             retry.delay(3, &busy(503, None)),
-            Some(Duration::from_secs(4))
+            Some(Duration::from_secs(2))
         );
         assert_eq!(retry.delay(4, &busy(429, Some(1))), None);
         assert_eq!(retry.delay(1, &busy(429, Some(31))), None);

@@ -5,7 +5,10 @@
 //! - a 401 marks that key refused (if it is still the key in use), which shows the sign-in
 //!   form, and notifies only when that changed anything;
 //! - a read is aborted when the part of the page that asked for it goes away (the page is
-//!   left, or the environment it was for is switched away from).
+//!   left, or the environment it was for is switched away from);
+//! - a read that finds the service busy (429, 503) is sent again a few times, as the service
+//!   asked, and the page shows the wait; a create never is;
+//! - every create and every failed read is written in the tab's activity log.
 
 use std::future::Future;
 use std::rc::Rc;

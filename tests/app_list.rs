@@ -141,7 +141,10 @@ async fn markup_in_a_name_is_shown_as_text() {
         .find(|r| r[0] == created.id.to_string())
         .unwrap();
     assert_eq!(row[1], markup);
-    assert_eq!(row[3], "—", "no status is shown as a dash");
+    assert_eq!(
+        row[3], "none",
+        "no status is shown as the word used everywhere"
+    );
     assert!(
         host.query_selector("img").unwrap().is_none(),
         "no element was made from the name"

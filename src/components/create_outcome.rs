@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::ApiError;
 use crate::components::ErrorAlert;
+use crate::input::FieldErrors;
 use crate::session::{CallError, CreateRecord, CreateState, Session};
 
 /// The outcome of `record`, naming the environment it went to, with links into that
@@ -77,7 +78,13 @@ pub fn CreateOutcome(
         CreateState::Failed(CallError::Api(error)) => {
             let summary = match &error {
                 ApiError::BadRequest(Some(body)) => {
-                    format!("The service did not accept this pet: {}", body.message)
+                    let on_field = FieldErrors::from_refusal(body, &record.draft, &record.draft);
+                    match on_field.first_invalid() {
+                        Some(_) => "The service did not accept this pet: see the field marked \
+                                    above, change it and press Add pet again."
+                            .to_owned(),
+                        None => format!("The service did not accept this pet: {}", body.message),
+                    }
                 }
                 other => other.to_string(),
             };

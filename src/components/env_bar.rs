@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::config::Environment;
 use crate::session::{use_session, use_set_query};
+use leptos_router::hooks::use_location;
 
 /// The header band with the environment `<select>`.
 #[component]
@@ -18,6 +19,16 @@ pub fn EnvironmentBar() -> impl IntoView {
         }
     };
     let env = move || session.env();
+    // The page shown, for `aria-current` (the pathname includes the site's sub-path).
+    let location = use_location();
+    let current = move |page: &'static str| {
+        move || {
+            location
+                .pathname
+                .with(|p| p.ends_with(page))
+                .then_some("page")
+        }
+    };
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
@@ -25,9 +36,15 @@ pub fn EnvironmentBar() -> impl IntoView {
                 <span class="env-badge" aria-hidden="true">{move || env().label()}</span>
             </div>
             <nav aria-label="Main">
-                <a href=move || session.href("/pets")>"Pets"</a>
-                <a href=move || session.href("/pets/new")>"New pet"</a>
-                <a href=move || session.href("/activity")>"Activity"</a>
+                <a href=move || session.href("/pets") aria-current=current("/pets")>
+                    "Pets"
+                </a>
+                <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>
+                    "New pet"
+                </a>
+                <a href=move || session.href("/activity") aria-current=current("/activity")>
+                    "Activity"
+                </a>
             </nav>
             <div class="env-controls">
                 <label for="environment">"Environment"</label>

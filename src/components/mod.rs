@@ -21,7 +21,7 @@ pub use export_buttons::ExportButtons;
 pub use idle_guard::IdleGuard;
 pub use import_view::{ImportProgress, ImportTable};
 pub use lookup_notice::LookupNotice;
-pub use pet_table::{ListView, PetTable};
+pub use pet_table::{status_badge, ListView, PetTable};
 pub use sign_in::SignIn;
 pub use text_field::TextField;
 pub use title::page_title;

@@ -87,7 +87,7 @@ pub fn PetTable(
     };
     let row = move |pet: Pet| {
         let href = session.link(&format!("/pets/{}", pet.id), env);
-        let status = pet.status.map_or_else(|| "—".to_owned(), |s| s.to_string());
+        let status = status_badge(pet.status.as_ref());
         view! {
             <tr>
                 <td class="num">
@@ -120,4 +120,18 @@ pub fn PetTable(
         {export}
     }
     .into_any()
+}
+
+/// A pet's status as a badge: the word itself (never colour alone), "none" when it has none,
+/// as everywhere in the app.
+pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
+    let word = status.map_or("none", PetStatus::as_str).to_owned();
+    let class = match status {
+        Some(PetStatus::Available) => "status status-available",
+        Some(PetStatus::Pending) => "status status-pending",
+        Some(PetStatus::Sold) => "status status-sold",
+        Some(PetStatus::Other(_)) => "status",
+        None => "status status-none",
+    };
+    view! { <span class=class>{word}</span> }
 }

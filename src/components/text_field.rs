@@ -21,17 +21,26 @@ pub fn TextField(
     /// Whether a numeric keypad suits the field (on tablets and phones).
     #[prop(optional)]
     numeric: bool,
+    /// A short hint under the label, if the field needs one.
+    #[prop(optional)]
+    hint: Option<&'static str>,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
+    let hint_id = format!("{id}-hint");
+    let described = match hint {
+        Some(_) => format!("{hint_id} {error_id}"),
+        None => error_id.clone(),
+    };
     view! {
         <div class="field">
             <label for=id>{label}</label>
+            {hint.map(|text| view! { <p id=hint_id class="hint">{text}</p> })}
             <input
                 id=id
                 type="text"
                 inputmode=if numeric { "numeric" } else { "text" }
                 autocomplete="off"
-                aria-describedby=error_id.clone()
+                aria-describedby=described
                 aria-invalid=move || error.with(Option::is_some).to_string()
                 prop:value=value
                 on:input:target=move |ev| on_input(ev.target().value())

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 mod int64;
 mod key;
+mod refusal;
 mod view;
 
 pub use int64::{parse_int64, Int64Problem};

@@ -71,7 +71,10 @@ pub fn PetList() -> impl IntoView {
     page_title(move || format!("Pets ({})", session.env().label()));
 
     view! {
-        <h1>"Pets"</h1>
+        <div class="page-head">
+            <h1>"Pets"</h1>
+            <a class="button" href=move || session.href("/pets/new")>"Add pet"</a>
+        </div>
         <p>
             <a href=move || session.href("/pets/import")>"Import"</a>
             " many pets from a spreadsheet."
@@ -198,6 +201,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
         <p class="loading" role="status">
             {move || loading.get().then_some("Loading pets…")}
         </p>
+        // The rows on screen stay, dimmed and marked busy, until the new ones are in.
+        <div class="rows" aria-busy=move || loading.get().to_string()>
         <Transition set_pending=set_loading>
             <ErrorBoundary fallback=error_fallback(None, retry)>
                 {move || {
@@ -213,5 +218,6 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                 }}
             </ErrorBoundary>
         </Transition>
+        </div>
     }
 }

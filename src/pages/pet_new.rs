@@ -9,13 +9,13 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::location::State;
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
-use crate::api::PetStatus;
+use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, TextField};
 use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
-use crate::session::{use_session, CreateRecord, CreateState};
+use crate::session::{use_session, CallError, CreateRecord, CreateState};
 use crate::storage;
 
 thread_local! {
@@ -104,7 +104,18 @@ pub fn PetNew() -> impl IntoView {
             return;
         }
         match draft.with_untracked(Draft::validate) {
-            Err(found) => errors.set(found),
+            Err(found) => {
+                // Straight to what needs fixing, for keyboards and screen readers alike.
+                if let Some(id) = found.first_invalid() {
+                    if let Some(field) = document()
+                        .get_element_by_id(id)
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                    {
+                        let _ = field.focus();
+                    }
+                }
+                errors.set(found);
+            }
             Ok(pet) => {
                 errors.set(FieldErrors::default());
                 let env = session.env_untracked();
@@ -116,6 +127,16 @@ pub fn PetNew() -> impl IntoView {
     };
 
     let record = move || session.last_create(session.env());
+    // A service 400 that names a field is shown on it, until that field is changed.
+    let refused = Memo::new(move |_| match record() {
+        Some(CreateRecord {
+            draft: sent,
+            state: CreateState::Failed(CallError::Api(ApiError::BadRequest(Some(body)))),
+            ..
+        }) => draft.with(|now| FieldErrors::from_refusal(&body, &sent, now)),
+        _ => FieldErrors::default(),
+    });
+    let shown = Memo::new(move |_| errors.get().or(refused.get()));
     let progress = move || {
         if !pending() {
             return None;
@@ -137,15 +158,16 @@ pub fn PetNew() -> impl IntoView {
                 label="Name"
                 value=Signal::derive(move || draft.with(|d| d.name.clone()))
                 on_input=move |v| edit(|d, v| d.name = v, v)
-                error=Signal::derive(move || errors.with(|e| e.name.clone()))
+                error=Signal::derive(move || shown.with(|e| e.name.clone()))
             />
             <TextField
                 id="pet-category"
                 label="Category ID"
                 numeric=true
+                hint="A whole number naming the kind of animal, as your store numbers them (for example 3)."
                 value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
                 on_input=move |v| edit(|d, v| d.category_id = v, v)
-                error=Signal::derive(move || errors.with(|e| e.category_id.clone()))
+                error=Signal::derive(move || shown.with(|e| e.category_id.clone()))
             />
             <div class="field">
                 <label for="pet-status">"Status"</label>
@@ -172,15 +194,19 @@ pub fn PetNew() -> impl IntoView {
                         })}
                 </select>
                 <p id="pet-status-error" class="field-error">
-                    {move || errors.with(|e| e.status.clone())}
+                    {move || shown.with(|e| e.status.clone())}
                 </p>
             </div>
             <p class="target">
                 "The pet will be added to " <strong>{move || session.env().label()}</strong> "."
             </p>
-            <button type="submit" disabled=pending aria-busy=move || pending().to_string()>
-                "Add pet"
-            </button>
+            <div class="form-actions">
+                <button type="submit" disabled=pending aria-busy=move || pending().to_string()>
+                    "Add pet"
+                </button>
+                // Back to the list; the draft stays for when the form is opened again.
+                <a class="cancel" href=move || session.href("/pets")>"Cancel"</a>
+            </div>
             <p class="loading" role="status">{progress}</p>
         </form>
         {move || record().map(|record| view! { <CreateOutcome record session /> })}

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 
 use crate::api::{find_pet, Found, Pet, Via};
-use crate::components::{error_fallback, page_title, LookupNotice};
+use crate::components::{error_fallback, page_title, status_badge, LookupNotice};
 use crate::config::Environment;
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
@@ -109,9 +109,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
 
 #[component]
 fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
-    let status = pet
-        .status
-        .map_or_else(|| "none".to_owned(), |s| s.to_string());
+    let status = status_badge(pet.status.as_ref());
     view! {
         {created.then(|| view! { <p class="notice" role="status">"Pet added."</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>

@@ -1,0 +1,109 @@
+//! A service 400 on a create, put on the field it concerns, in plain words.
+
+use super::{Draft, FieldErrors};
+use crate::api::ErrorBody;
+
+/// The fields of the add form, as the service names them in codes and messages.
+const FIELDS: [(&str, &str, &str); 3] = [
+    ("categoryId", "category_id", "The category ID"),
+    ("name", "name", "The name"),
+    ("status", "status", "The status"),
+];
+
+impl FieldErrors {
+    /// The service's refusal `body` of the create sent as `sent`, on the field its code or
+    /// message names (`invalid_name`, "`name` must be…"), while that field still holds what
+    /// was sent in `now`; nothing when it names no field.
+    pub fn from_refusal(body: &ErrorBody, sent: &Draft, now: &Draft) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        let named = FIELDS.iter().find(|(wire, code, _)| {
+            body.code.ends_with(code) || body.message.contains(&format!("`{wire}`"))
+        });
+        let Some((wire, _, words)) = named else {
+            return errors;
+        };
+        let message = body.message.replace(&format!("`{wire}`"), words);
+        let message = match message.strip_prefix(words) {
+            Some(_) => message,
+            None => format!("{words} was refused: {message}"),
+        };
+        match *wire {
+            "name" if sent.name == now.name => errors.name = Some(message),
+            "categoryId" if sent.category_id == now.category_id => {
+                errors.category_id = Some(message)
+            }
+            "status" if sent.status == now.status => errors.status = Some(message),
+            _ => {}
+        }
+        errors
+    }
+
+    /// These messages, and `other`'s where these have none.
+    pub fn or(self, other: FieldErrors) -> FieldErrors {
+        FieldErrors {
+            name: self.name.or(other.name),
+            category_id: self.category_id.or(other.category_id),
+            status: self.status.or(other.status),
+        }
+    }
+
+    /// The id of the first field with a message, in the form's order.
+    pub fn first_invalid(&self) -> Option<&'static str> {
+        [
+            (&self.name, "pet-name"),
+            (&self.category_id, "pet-category"),
+            (&self.status, "pet-status"),
+        ]
+        .into_iter()
+        .find_map(|(message, id)| message.as_ref().map(|_| id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(code: &str, message: &str) -> ErrorBody {
+        ErrorBody {
+            code: code.into(),
+            message: message.into(),
+            status: 400,
+        }
+    }
+
+    #[test]
+    fn a_refusal_lands_on_its_field_in_plain_words_until_the_field_changes() {
+        let sent = Draft {
+            name: "x".repeat(201),
+            category_id: "3".into(),
+            status: String::new(),
+        };
+        let refusal = body("invalid_name", "`name` must be at most 200 characters.");
+        let errors = FieldErrors::from_refusal(&refusal, &sent, &sent);
+        assert_eq!(
+            errors.name.as_deref(),
+            Some("The name must be at most 200 characters.")
+        );
+        assert_eq!(errors.first_invalid(), Some("pet-name"));
+        let edited = Draft {
+            name: "Rex".into(),
+            ..sent.clone()
+        };
+        assert_eq!(
+            FieldErrors::from_refusal(&refusal, &sent, &edited),
+            FieldErrors::default()
+        );
+        let category = body("invalid_category_id", "Not an int64.");
+        assert_eq!(
+            FieldErrors::from_refusal(&category, &sent, &sent)
+                .category_id
+                .as_deref(),
+            Some("The category ID was refused: Not an int64.")
+        );
+        let other = body("invalid_json", "The body is not JSON.");
+        assert_eq!(
+            FieldErrors::from_refusal(&other, &sent, &sent),
+            FieldErrors::default()
+        );
+    }
+}

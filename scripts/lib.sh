@@ -51,8 +51,11 @@ setup_build_tools() {
   if ! command -v npm >/dev/null; then
     apt_install nodejs npm
   fi
-  if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132'; then
-    say "installing wasm-opt 132 (npm binaryen)"
+  # The same manifest brings axe-core 4.14, which the end-to-end tests inject (no network
+  # fetch at test time).
+  if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132' \
+    || ! grep -qs '"version": "4.14.1"' .tools/node_modules/axe-core/package.json; then
+    say "installing wasm-opt 132 (npm binaryen) and axe-core 4.14"
     npm ci --prefix .tools --no-audit --no-fund
   fi
   export PATH="$PWD/.tools/node_modules/.bin:$PATH"

@@ -73,12 +73,17 @@ pub fn PetList() -> impl IntoView {
     view! {
         <div class="page-head">
             <h1>"Pets"</h1>
-            <a class="button" href=move || session.href("/pets/new")>"Add pet"</a>
+            <div class="page-actions">
+                <a class="button" href=move || session.href("/pets/new")>"Add pet"</a>
+                <a
+                    class="button secondary"
+                    href=move || session.href("/pets/import")
+                    title="Add many pets from a spreadsheet"
+                >
+                    "Import"
+                </a>
+            </div>
         </div>
-        <p>
-            <a href=move || session.href("/pets/import")>"Import"</a>
-            " many pets from a spreadsheet."
-        </p>
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
                 <label for="search">"Search by name"</label>

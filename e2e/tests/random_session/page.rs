@@ -58,8 +58,9 @@ return {
   limit: onList && byLabel('Limit') ? byLabel('Limit').value : null,
   limitInvalid: !!(onList && byLabel('Limit') && byLabel('Limit').getAttribute('aria-invalid') === 'true'),
   empty: body.includes('No pets match'),
-  busy: body.includes('Loading') || body.includes('Adding “') || body.includes('Sending…')
-    || body.includes('asking again'),
+  // Still starting (the wasm loads after the page's load event), loading or sending.
+  busy: !document.querySelector('.app-header') || body.includes('Loading')
+    || body.includes('Adding “') || body.includes('Sending…') || body.includes('asking again'),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),

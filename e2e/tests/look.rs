@@ -196,12 +196,20 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             .await;
             check("add with errors", violations(c, &axe).await);
 
-            c.goto(&format!("{site}pets/1?env={env}"))
+            // A pet added here: its page, and later the activity, have something to show.
+            for (id, text) in [("pet-name", "Axe Check"), ("pet-category", "2")] {
+                let field = c.find(Locator::Id(id)).await.expect("a form field");
+                field.send_keys(text).await.expect("type");
+            }
+            c.find(Locator::XPath(add))
                 .await
-                .expect("open a pet");
+                .expect("Add pet")
+                .click()
+                .await
+                .expect("click");
             wait_js(
                 c,
-                "the pet",
+                "the new pet",
                 "return !!document.querySelector('.pet-details');",
             )
             .await;
@@ -217,6 +225,17 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             )
             .await;
             check("import", violations(c, &axe).await);
+
+            c.goto(&format!("{site}activity?env={env}"))
+                .await
+                .expect("open the activity");
+            wait_js(
+                c,
+                "the activity",
+                "return !!document.querySelector('table.activity');",
+            )
+            .await;
+            check("activity", violations(c, &axe).await);
         }
     }
     // The check can fail: a field without a label and grey on grey are found. (Styles are

@@ -15,6 +15,8 @@ fi
 
 say "release build"
 trunk build --release
+say "release build of the floor app (the smallest Leptos + router app, for comparison)"
+(cd bench/floor && trunk build --release --dist ../../target/floor-dist)
 say "benchmark"
-cargo run -q --release -p petstore-bench -- --dist dist \
+cargo run -q --release -p petstore-bench -- --dist dist --floor target/floor-dist \
   --lighthouse "$PWD/.tools/lighthouse/node_modules/.bin/lighthouse" "$@"

@@ -10,7 +10,7 @@ setup_build_tools
 setup_browser
 
 say "native tests: the app's pure parts and the dev service's conformance suite"
-cargo test --workspace --exclude petstore-e2e
+cargo test --workspace --exclude petstore-e2e --exclude petstore-floor
 
 say "starting the dev service for the browser tests"
 cargo build -q -p petstore-dev-service

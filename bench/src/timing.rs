@@ -18,6 +18,8 @@ pub struct Sample {
     pub request_sent_ms: f64,
     /// When its answer had fully arrived.
     pub response_done_ms: f64,
+    /// How many files were fetched more than once (a preload its fetch did not match).
+    pub fetched_twice: f64,
 }
 
 /// Runs before any page script: a key for the app (as after signing in), and an observer
@@ -55,6 +57,12 @@ select.dispatchEvent(new Event("change", { bubbles: true }));
 const REQUEST: &str = r#"
 const entry = performance.getEntriesByType("resource").find((e) => /\/pets\?/.test(e.name));
 return entry ? [entry.startTime, entry.responseEnd] : [0, 0];
+"#;
+
+/// How many addresses appear more than once among the resources fetched.
+const FETCHED_TWICE: &str = r#"
+const names = performance.getEntriesByType("resource").map((e) => e.name);
+return names.filter((n, i) => names.indexOf(n) !== i).length;
 "#;
 
 const MEMORY: &str = r#"
@@ -96,6 +104,11 @@ pub async fn run(url: &str) -> Sample {
         .expect("read resource timing");
     let (request_sent_ms, response_done_ms) =
         (number(request[0].clone()), number(request[1].clone()));
+    let fetched_twice = number(
+        c.execute(FETCHED_TWICE, vec![])
+            .await
+            .expect("read resource timing"),
+    );
     let filter_ms = number(
         c.execute_async(FILTER, vec![])
             .await
@@ -108,6 +121,7 @@ pub async fn run(url: &str) -> Sample {
         memory_bytes,
         request_sent_ms,
         response_done_ms,
+        fetched_twice,
     }
 }
 

@@ -24,12 +24,20 @@ pub(super) struct Headers {
 }
 
 impl Client {
-    /// Sends `sent`, and again while the service is busy and the retry rules allow (reads
-    /// only), waiting as it asked; an abort ends a wait at once.
+    /// Sends `sent` (see [`Client::exchange`]) and decodes a 2xx answer's body as `T`.
     pub(super) async fn call<T: DeserializeOwned>(
         &self,
         sent: &Sent,
     ) -> Result<(T, Headers), ApiError> {
+        let (status, text, headers) = self.exchange(sent).await?;
+        decode(status, &text).map(|value| (value, headers))
+    }
+
+    /// Sends `sent`, and again while the service is busy and the retry rules allow (reads
+    /// only), waiting as it asked; an abort ends a wait at once. Answers a 2xx answer's status,
+    /// body and headers. Not generic on purpose: every call shares this one copy of the
+    /// request's state machine in the wasm, instead of one copy per answer type.
+    async fn exchange(&self, sent: &Sent) -> Result<(u16, String, Headers), ApiError> {
         let mut retry = 0;
         loop {
             let error = match self.send_once(sent).await {
@@ -59,8 +67,9 @@ impl Client {
         }
     }
 
-    /// Sends one request with the key and the time limit, and decodes the answer.
-    async fn send_once<T: DeserializeOwned>(&self, sent: &Sent) -> Result<(T, Headers), ApiError> {
+    /// Sends one request with the key and the time limit; a status outside 2xx becomes its
+    /// error.
+    async fn send_once(&self, sent: &Sent) -> Result<(u16, String, Headers), ApiError> {
         // A key that a header cannot carry would make the browser throw; refuse it instead.
         if !self.api_key.is_empty() && !is_bearer_token(&self.api_key) {
             return Err(ApiError::Invalid(
@@ -120,9 +129,11 @@ impl Client {
             .text()
             .await
             .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
-        decode(response.status(), &text)
-            .map(|value| (value, headers))
-            .map_err(|e| e.with_retry_after(headers.retry_after))
+        let status = response.status();
+        if !(200..300).contains(&status) {
+            return Err(ApiError::from_status(status, &text).with_retry_after(headers.retry_after));
+        }
+        Ok((status, text, headers))
     }
 
     fn transport_error(

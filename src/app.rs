@@ -25,10 +25,12 @@ pub fn App(
     let public = public_url();
     // The router works below the public URL: "" at the root, "/admin" under a sub-path.
     let base = public.trim_end_matches('/').to_owned();
+    // The start-up script fetches the default file only.
+    let started = config_url.is_none();
     let config_url = config_url.unwrap_or_else(|| format!("{public}{CONFIG_FILE}"));
     let config = LocalResource::new(move || {
         let url = config_url.clone();
-        async move { load_config(&url).await }
+        async move { load_config(&url, started).await }
     });
     let shell_base = StoredValue::new(base.clone());
     view! {

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use gloo_net::http::Request;
+use gloo_net::http::{Request, Response};
+use wasm_bindgen::JsCast;
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -129,12 +130,20 @@ pub enum ConfigError {
     Malformed(String),
 }
 
-/// Fetches and checks the configuration at `url`.
-pub async fn load_config(url: &str) -> Result<AppConfig, ConfigError> {
-    let response = Request::get(url)
-        .send()
-        .await
-        .map_err(|e| ConfigError::Missing(e.to_string()))?;
+/// Fetches and checks the configuration at `url`. With `started`, the answer the start-up
+/// script already fetched from the same place is used, when there is one.
+pub async fn load_config(url: &str, started: bool) -> Result<AppConfig, ConfigError> {
+    let early = started.then(|| crate::api::take_started("config")).flatten();
+    let response = match early {
+        Some(promise) => wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .map(|r| Response::from(r.unchecked_into::<web_sys::Response>()))
+            .map_err(|e| ConfigError::Missing(e.as_string().unwrap_or_else(|| format!("{e:?}")))),
+        None => Request::get(url)
+            .send()
+            .await
+            .map_err(|e| ConfigError::Missing(e.to_string())),
+    }?;
     if !response.ok() {
         return Err(ConfigError::Missing(format!(
             "the server answered {} for {url}",

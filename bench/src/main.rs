@@ -2,7 +2,8 @@
 //! the app shows 100 pets and re-filters them, next to a hand-written vanilla JavaScript page
 //! doing the same against the same local service. Figures, not a pass/fail test.
 //!
-//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--runs N] [--lighthouse BIN]
+//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--runs N] [--latency-ms N] [--lighthouse BIN]
+//!        petstore-bench --brotli-size FILE
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
 mod lighthouse;
@@ -19,7 +20,21 @@ struct Args {
     dist: PathBuf,
     floor: Option<PathBuf>,
     runs: usize,
+    latency_ms: u64,
     lighthouse: Option<PathBuf>,
+}
+
+/// `--brotli-size FILE` (for scripts/size-breakdown.sh): prints the file's brotli size.
+fn brotli_size_only() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [flag, file] if flag == "--brotli-size" => {
+            let data = std::fs::read(file).unwrap_or_else(|e| panic!("read {file}: {e}"));
+            println!("{}", sizes::compress_br(&data).len());
+            true
+        }
+        _ => false,
+    }
 }
 
 fn parse_args() -> Args {
@@ -27,6 +42,7 @@ fn parse_args() -> Args {
         dist: PathBuf::from("dist"),
         floor: None,
         runs: 7,
+        latency_ms: 0,
         lighthouse: None,
     };
     let mut it = std::env::args().skip(1);
@@ -36,6 +52,9 @@ fn parse_args() -> Args {
             "--dist" => args.dist = value.into(),
             "--floor" => args.floor = Some(value.into()),
             "--runs" => args.runs = value.parse().expect("--runs takes a whole number"),
+            "--latency-ms" => {
+                args.latency_ms = value.parse().expect("--latency-ms takes a whole number")
+            }
             "--lighthouse" => args.lighthouse = Some(value.into()),
             _ => panic!("unknown flag {flag}; see the usage in bench/src/main.rs"),
         }
@@ -61,6 +80,9 @@ fn row(label: &str, app: &[f64], vanilla: &[f64], scale: f64) {
 
 #[tokio::main]
 async fn main() {
+    if brotli_size_only() {
+        return;
+    }
     let args = parse_args();
     let app_sizes = sizes::measure(&args.dist);
     sizes::report(&app_sizes);
@@ -70,6 +92,8 @@ async fn main() {
 
     let (service, config) = start_service_with(Config {
         production_pets: Some(100),
+        // A service further away than this machine, as from a shop's Wi-Fi (both pages alike).
+        latency: std::time::Duration::from_millis(args.latency_ms),
         ..Config::default()
     })
     .await;
@@ -92,15 +116,17 @@ async fn main() {
         vanilla.push(timing::run(&vanilla_url).await);
     }
     println!(
-        "\nHeadless Chromium, 100 pets, {} cold runs each: median (min–max)",
-        args.runs
+        "\nHeadless Chromium, 100 pets, service latency {} ms, {} cold runs each: median (min–max)",
+        args.latency_ms, args.runs
     );
     println!(
         "{:<26} {:>22}   {:>22}   {:>6}",
         "", "app", "vanilla JS", "ratio"
     );
-    let figures: [Figure; 6] = [
+    let figures: [Figure; 8] = [
         ("first 100 rows (ms)", |s| s.first_rows_ms, 1.0),
+        ("  wasm arrived (ms)", |s| s.wasm_arrived_ms, 1.0),
+        ("  app started (ms)", |s| s.started_ms, 1.0),
         ("  list request sent (ms)", |s| s.request_sent_ms, 1.0),
         ("  list answer done (ms)", |s| s.response_done_ms, 1.0),
         ("filter re-render (ms)", |s| s.filter_ms, 1.0),

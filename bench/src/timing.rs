@@ -18,6 +18,10 @@ pub struct Sample {
     pub request_sent_ms: f64,
     /// When its answer had fully arrived.
     pub response_done_ms: f64,
+    /// When the wasm file had arrived (0 without one).
+    pub wasm_arrived_ms: f64,
+    /// When the app had started: the wasm compiled, instantiated and its `main` run.
+    pub started_ms: f64,
     /// How many files were fetched more than once (a preload its fetch did not match).
     pub fetched_twice: f64,
 }
@@ -27,7 +31,10 @@ pub struct Sample {
 const SETUP: &str = r#"
 try { sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key"); } catch (_) {}
 window.__bench = {};
-addEventListener("TrunkApplicationStarted", (e) => { window.__wasm = e.detail.wasm; });
+addEventListener("TrunkApplicationStarted", (e) => {
+  window.__wasm = e.detail.wasm;
+  window.__bench.started = performance.now();
+});
 new MutationObserver(() => {
   if (!window.__bench.rows && document.querySelectorAll("tbody tr").length >= 100) {
     window.__bench.rows = performance.now();
@@ -53,10 +60,18 @@ select.value = "sold";
 select.dispatchEvent(new Event("change", { bubbles: true }));
 "#;
 
-/// The list request's resource timing: `[startTime, responseEnd]`.
+/// The list request's resource timing `[startTime, responseEnd]`, when the wasm had arrived
+/// and when the app had started (0 for a page without wasm).
 const REQUEST: &str = r#"
-const entry = performance.getEntriesByType("resource").find((e) => /\/pets\?/.test(e.name));
-return entry ? [entry.startTime, entry.responseEnd] : [0, 0];
+const entries = performance.getEntriesByType("resource");
+const entry = entries.find((e) => /\/pets\?/.test(e.name));
+const wasm = entries.find((e) => /\.wasm$/.test(e.name));
+return [
+  entry ? entry.startTime : 0,
+  entry ? entry.responseEnd : 0,
+  wasm ? wasm.responseEnd : 0,
+  window.__bench.started || 0,
+];
 "#;
 
 /// How many addresses appear more than once among the resources fetched.
@@ -102,8 +117,8 @@ pub async fn run(url: &str) -> Sample {
         .execute(REQUEST, vec![])
         .await
         .expect("read resource timing");
-    let (request_sent_ms, response_done_ms) =
-        (number(request[0].clone()), number(request[1].clone()));
+    let [request_sent_ms, response_done_ms, wasm_arrived_ms, started_ms] =
+        [0, 1, 2, 3].map(|i| number(request[i].clone()));
     let fetched_twice = number(
         c.execute(FETCHED_TWICE, vec![])
             .await
@@ -121,6 +136,8 @@ pub async fn run(url: &str) -> Sample {
         memory_bytes,
         request_sent_ms,
         response_done_ms,
+        wasm_arrived_ms,
+        started_ms,
         fetched_twice,
     }
 }

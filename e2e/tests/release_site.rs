@@ -6,7 +6,12 @@
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{csp, dist_dir, serve_site, start_service, Browser};
+use petstore_dev_service::control::{LogEntry, MAIN};
+use petstore_dev_service::Config;
+use petstore_e2e::{
+    csp, dist_dir, serve_site, start_service, start_service_with_registry, Browser,
+};
+use serde_json::json;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -159,5 +164,76 @@ async fn the_console_check_sees_a_csp_violation() {
         .await
         .unwrap();
     assert!(labels.is_empty(), "the app did not start");
+    browser.close().await;
+}
+
+/// The GETs of the list that production's log holds after the first `from` entries.
+fn list_gets(log: &[LogEntry], from: usize) -> Vec<String> {
+    log.iter()
+        .skip(from)
+        .filter(|e| e.method == "GET" && e.path.starts_with("/production/v1/pets?"))
+        .map(|e| e.path.clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").unwrap();
+    let staging = registry.deployment(MAIN, "staging").unwrap();
+    let site = serve_site(&dist_dir("PETSTORE_DIST", "dist"), "/", config, &csp(&service)).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.goto(&site).await.unwrap();
+    wait_for(c, &labelled("API key")).await;
+    type_into(c, "API key", "dev-production-key").await;
+    click(c, &button("Sign in")).await;
+    wait_for(c, "//table//tbody/tr[20]").await;
+
+    // With the wasm blocked, only the start-up script can send the list request.
+    browser.cdp("Network.enable", json!({})).await;
+    browser
+        .cdp("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }))
+        .await;
+    let from = production.log().len();
+    c.goto(&format!("{site}pets?env=production&limit=7"))
+        .await
+        .unwrap();
+    let mut sent = Vec::new();
+    for _ in 0..100 {
+        sent = list_gets(&production.log(), from);
+        if !sent.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(sent, ["/production/v1/pets?limit=7"], "sent before the wasm ran");
+    browser
+        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .await;
+
+    // The app adopts it: each list page load sends its request once, whatever the filters.
+    for (query, path, rows) in [
+        ("env=production&limit=100", "limit=100", 24),
+        ("env=production", "limit=20", 20),
+        ("env=production&status=sold&limit=2", "limit=2&status=sold", 2),
+    ] {
+        let from = production.log().len();
+        c.goto(&format!("{site}pets?{query}")).await.unwrap();
+        wait_for(c, &format!("//table//tbody[count(tr) = {rows}]")).await;
+        // Answered and shown: a second request would have been sent by now.
+        assert_eq!(
+            list_gets(&production.log(), from),
+            [format!("/production/v1/pets?{path}")],
+            "{query}"
+        );
+        assert_eq!(production.log().len(), from + 1, "{query}: nothing else sent");
+    }
+
+    // No key for staging: nothing is sent there, and the sign-in form asks for one.
+    let before = staging.log().len();
+    c.goto(&format!("{site}pets?env=staging")).await.unwrap();
+    wait_for(c, &labelled("API key")).await;
+    assert_eq!(staging.log().len(), before);
     browser.close().await;
 }

@@ -5,13 +5,14 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use gloo_net::http::Request;
+use gloo_net::http::{Request, Response};
 use gloo_timers::callback::Timeout;
 use serde::de::DeserializeOwned;
 use web_sys::{AbortController, AbortSignal};
 
 use super::client::{decode, is_bearer_token, Client};
 use super::deprecation::Lifecycle;
+use super::early;
 use super::error::ApiError;
 use super::request::Sent;
 use super::retry::{parse_retry_after, Retry, Wait};
@@ -112,10 +113,30 @@ impl Client {
         }
         .map_err(|e| ApiError::Invalid(e.to_string()))?;
 
-        let response = request
-            .send()
-            .await
-            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
+        // The list request the start-up script already sent, if it is exactly this one.
+        let early = match sent.is_read() {
+            true => early::adopt(&request.url(), &self.api_key).await,
+            false => None,
+        };
+        let (response, early_text) = match early {
+            Some(early) => {
+                // The deadline and the page's abort stop it as they stop a request of ours.
+                let _ = signal.add_event_listener_with_callback("abort", &early.abort);
+                if signal.aborted() {
+                    let _ = early.abort.call0(&wasm_bindgen::JsValue::UNDEFINED);
+                }
+                wasm_bindgen_futures::JsFuture::from(early.answer)
+                    .await
+                    .map_err(|e| gloo_net::Error::GlooError(js_text(&e)))
+                    .and_then(|answer| {
+                        early::answer_parts(&answer)
+                            .ok_or_else(|| gloo_net::Error::GlooError("no answer".into()))
+                    })
+                    .map(|(response, text)| (Response::from(response), Some(text)))
+            }
+            None => request.send().await.map(|response| (response, None)),
+        }
+        .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
         let header = |name| response.headers().get(name);
         let headers = Headers {
             retry_after: header("retry-after")
@@ -125,10 +146,13 @@ impl Client {
                 header("sunset").as_deref(),
             ),
         };
-        let text = response
-            .text()
-            .await
-            .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
+        let text = match early_text {
+            Some(text) => text,
+            None => response
+                .text()
+                .await
+                .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?,
+        };
         let status = response.status();
         if !(200..300).contains(&status) {
             return Err(ApiError::from_status(status, &text).with_retry_after(headers.retry_after));

@@ -15,8 +15,11 @@ fi
 
 say "release build"
 trunk build --release
-say "release build of the floor app (the smallest Leptos + router app, for comparison)"
-(cd bench/floor && trunk build --release --dist ../../target/floor-dist)
+say "release builds of the floor apps (bench/floor: the smallest Leptos + router app, and the"
+say "vanilla page's job done with Leptos), for comparison"
+(cd bench/floor && trunk build --release --dist ../../target/floor-dist &&
+  trunk build list.html --release true --dist ../../target/floor-list-dist)
 say "benchmark"
 cargo run -q --release -p petstore-bench -- --dist dist --floor target/floor-dist \
+  --floor-list target/floor-list-dist \
   --lighthouse "$PWD/.tools/lighthouse/node_modules/.bin/lighthouse" "$@"

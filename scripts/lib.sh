@@ -52,10 +52,11 @@ setup_build_tools() {
     apt_install nodejs npm
   fi
   # The same manifest brings axe-core 4.14, which the end-to-end tests inject (no network
-  # fetch at test time).
+  # fetch at test time), and esbuild, which minifies the release build's JS glue (Trunk.toml).
   if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132' \
-    || ! grep -qs '"version": "4.14.1"' .tools/node_modules/axe-core/package.json; then
-    say "installing wasm-opt 132 (npm binaryen) and axe-core 4.14"
+    || ! grep -qs '"version": "4.14.1"' .tools/node_modules/axe-core/package.json \
+    || [ "$(.tools/node_modules/.bin/esbuild --version 2>/dev/null)" != "0.28.2" ]; then
+    say "installing wasm-opt 132 (npm binaryen), axe-core 4.14 and esbuild 0.28"
     npm ci --prefix .tools --no-audit --no-fund
   fi
   export PATH="$PWD/.tools/node_modules/.bin:$PATH"

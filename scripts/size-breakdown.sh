@@ -14,7 +14,7 @@ trap 'git worktree remove --force "$work/src-copy" >/dev/null 2>&1 || true; rm -
 git worktree add --detach "$work/src-copy" HEAD >/dev/null
 # The working tree's own changes too, so what is measured is what is on disk.
 git diff HEAD | (cd "$work/src-copy" && git apply --allow-empty)
-ln -s "$PWD/.tools" "$work/src-copy/.tools"
+ln -s "$PWD/.tools/node_modules" "$work/src-copy/.tools/node_modules"
 cp "$work/src-copy/src/app.rs" "$work/app.rs"
 export CARGO_TARGET_DIR="$PWD/target/size-breakdown"
 

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use gloo_net::http::{Request, Response};
-use wasm_bindgen::JsCast;
 use serde::Deserialize;
 use thiserror::Error;
+use wasm_bindgen::JsCast;
 
 /// The file the app reads its configuration from, beside `index.html`.
 pub const CONFIG_FILE: &str = "config.json";
@@ -133,7 +133,9 @@ pub enum ConfigError {
 /// Fetches and checks the configuration at `url`. With `started`, the answer the start-up
 /// script already fetched from the same place is used, when there is one.
 pub async fn load_config(url: &str, started: bool) -> Result<AppConfig, ConfigError> {
-    let early = started.then(|| crate::api::take_started("config")).flatten();
+    let early = started
+        .then(|| crate::api::take_started("config"))
+        .flatten();
     let response = match early {
         Some(promise) => wasm_bindgen_futures::JsFuture::from(promise)
             .await

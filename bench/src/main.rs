@@ -2,7 +2,8 @@
 //! the app shows 100 pets and re-filters them, next to a hand-written vanilla JavaScript page
 //! doing the same against the same local service. Figures, not a pass/fail test.
 //!
-//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--runs N] [--latency-ms N] [--lighthouse BIN]
+//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--runs N]
+//!                       [--latency-ms N] [--lighthouse BIN]
 //!        petstore-bench --brotli-size FILE
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
@@ -19,6 +20,7 @@ use timing::{stats, Sample};
 struct Args {
     dist: PathBuf,
     floor: Option<PathBuf>,
+    floor_list: Option<PathBuf>,
     runs: usize,
     latency_ms: u64,
     lighthouse: Option<PathBuf>,
@@ -41,6 +43,7 @@ fn parse_args() -> Args {
     let mut args = Args {
         dist: PathBuf::from("dist"),
         floor: None,
+        floor_list: None,
         runs: 7,
         latency_ms: 0,
         lighthouse: None,
@@ -51,6 +54,7 @@ fn parse_args() -> Args {
         match flag.as_str() {
             "--dist" => args.dist = value.into(),
             "--floor" => args.floor = Some(value.into()),
+            "--floor-list" => args.floor_list = Some(value.into()),
             "--runs" => args.runs = value.parse().expect("--runs takes a whole number"),
             "--latency-ms" => {
                 args.latency_ms = value.parse().expect("--latency-ms takes a whole number")
@@ -65,17 +69,25 @@ fn parse_args() -> Args {
 /// A table row: its label, how to read it from a sample, and the unit's divisor.
 type Figure = (&'static str, fn(&Sample) -> f64, f64);
 
-fn row(label: &str, app: &[f64], vanilla: &[f64], scale: f64) {
-    let (am, amin, amax) = stats(app.iter().map(|v| v / scale).collect());
-    let (vm, vmin, vmax) = stats(vanilla.iter().map(|v| v / scale).collect());
-    let ratio = if vm > 0.0 {
-        format!("{:.2}", am / vm)
-    } else {
-        "—".to_owned()
-    };
-    println!(
-        "{label:<26} {am:>8.1} ({amin:.1}–{amax:.1})   {vm:>8.1} ({vmin:.1}–{vmax:.1})   {ratio:>6}"
-    );
+/// Prints one figure for every page (median, min–max), then each page's ratio to the last
+/// page (the vanilla one).
+fn row(label: &str, pages: &[Vec<f64>], scale: f64) {
+    let stats: Vec<_> = pages
+        .iter()
+        .map(|values| stats(values.iter().map(|v| v / scale).collect()))
+        .collect();
+    let mut line = format!("{label:<26}");
+    for (median, min, max) in &stats {
+        line += &format!(" {median:>8.1} ({min:.1}–{max:.1})");
+    }
+    let reference = stats.last().map_or(0.0, |s| s.0);
+    for (median, _, _) in &stats[..stats.len() - 1] {
+        line += &match reference > 0.0 {
+            true => format!(" {:>6.2}", median / reference),
+            false => format!(" {:>6}", "—"),
+        };
+    }
+    println!("{line}");
 }
 
 #[tokio::main]
@@ -104,25 +116,38 @@ async fn main() {
     let vanilla_src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vanilla");
     sizes::precompress(&vanilla_src, &vanilla_dir);
     let app_site = serve_site(&app_dir, "/", config.clone(), &policy).await;
-    let vanilla_site = serve_site(&vanilla_dir, "/", config, &policy).await;
-    let app_url = format!("{app_site}pets?env=production&limit=100");
-    let vanilla_url = format!("{vanilla_site}index.html");
+    let vanilla_site = serve_site(&vanilla_dir, "/", config.clone(), &policy).await;
+    let mut pages = vec![("app", format!("{app_site}pets?env=production&limit=100"))];
+    if let Some(dir) = &args.floor_list {
+        let floor_dir = served.join("floor-list");
+        sizes::precompress(dir, &floor_dir);
+        // Trunk's own start-up script is inline: this page alone may run inline scripts.
+        let inline = policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+        let site = serve_site(&floor_dir, "/", config.clone(), &inline).await;
+        pages.push(("Leptos floor", format!("{site}index.html")));
+    }
+    pages.push(("vanilla JS", format!("{vanilla_site}index.html")));
 
-    // Alternate the two pages so that machine noise falls on both alike.
-    let (mut app, mut vanilla): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
+    // Alternate the pages so that machine noise falls on all alike.
+    let mut samples: Vec<Vec<Sample>> = pages.iter().map(|_| Vec::new()).collect();
     for i in 0..args.runs {
         eprintln!("run {}/{}", i + 1, args.runs);
-        app.push(timing::run(&app_url).await);
-        vanilla.push(timing::run(&vanilla_url).await);
+        for ((_, url), samples) in pages.iter().zip(&mut samples) {
+            samples.push(timing::run(url).await);
+        }
     }
     println!(
         "\nHeadless Chromium, 100 pets, service latency {} ms, {} cold runs each: median (min–max)",
         args.latency_ms, args.runs
     );
-    println!(
-        "{:<26} {:>22}   {:>22}   {:>6}",
-        "", "app", "vanilla JS", "ratio"
-    );
+    let mut header = format!("{:<26}", "");
+    for (name, _) in &pages {
+        header += &format!(" {name:>22}");
+    }
+    for (name, _) in &pages[..pages.len() - 1] {
+        header += &format!(" {:>6}", format!("{}×", &name[..name.len().min(5)]));
+    }
+    println!("{header}");
     let figures: [Figure; 8] = [
         ("first 100 rows (ms)", |s| s.first_rows_ms, 1.0),
         ("  wasm arrived (ms)", |s| s.wasm_arrived_ms, 1.0),
@@ -134,8 +159,11 @@ async fn main() {
         ("files fetched twice", |s| s.fetched_twice, 1.0),
     ];
     for (label, figure, divisor) in figures {
-        let values = |samples: &[Sample]| samples.iter().map(figure).collect::<Vec<_>>();
-        row(label, &values(&app), &values(&vanilla), divisor);
+        let values: Vec<Vec<f64>> = samples
+            .iter()
+            .map(|page| page.iter().map(figure).collect())
+            .collect();
+        row(label, &values, divisor);
     }
     if let Some(bin) = &args.lighthouse {
         lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;

@@ -112,5 +112,9 @@ pub fn report_floor(app: &[FileSize], floor: &[FileSize]) {
     }
     let total = |files: &[FileSize]| files.iter().map(|f| f.brotli).sum::<usize>();
     let (a, f) = (total(app), total(floor));
-    println!("{:<12} {a:>9} {f:>9} {:>9}", "all files", a as i64 - f as i64);
+    println!(
+        "{:<12} {a:>9} {f:>9} {:>9}",
+        "all files",
+        a as i64 - f as i64
+    );
 }

@@ -181,7 +181,13 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").unwrap();
     let staging = registry.deployment(MAIN, "staging").unwrap();
-    let site = serve_site(&dist_dir("PETSTORE_DIST", "dist"), "/", config, &csp(&service)).await;
+    let site = serve_site(
+        &dist_dir("PETSTORE_DIST", "dist"),
+        "/",
+        config,
+        &csp(&service),
+    )
+    .await;
     let browser = Browser::start().await;
     let c = &browser.client;
     c.goto(&site).await.unwrap();
@@ -207,7 +213,11 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    assert_eq!(sent, ["/production/v1/pets?limit=7"], "sent before the wasm ran");
+    assert_eq!(
+        sent,
+        ["/production/v1/pets?limit=7"],
+        "sent before the wasm ran"
+    );
     browser
         .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
         .await;
@@ -216,7 +226,11 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
     for (query, path, rows) in [
         ("env=production&limit=100", "limit=100", 24),
         ("env=production", "limit=20", 20),
-        ("env=production&status=sold&limit=2", "limit=2&status=sold", 2),
+        (
+            "env=production&status=sold&limit=2",
+            "limit=2&status=sold",
+            2,
+        ),
     ] {
         let from = production.log().len();
         c.goto(&format!("{site}pets?{query}")).await.unwrap();
@@ -227,7 +241,11 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
             [format!("/production/v1/pets?{path}")],
             "{query}"
         );
-        assert_eq!(production.log().len(), from + 1, "{query}: nothing else sent");
+        assert_eq!(
+            production.log().len(),
+            from + 1,
+            "{query}: nothing else sent"
+        );
     }
 
     // No key for staging: nothing is sent there, and the sign-in form asks for one.

@@ -16,8 +16,8 @@ pub use client::{
     decode, is_bearer_token, list_query, pet_url, Client, DEFAULT_LIMIT, DEFAULT_TIMEOUT,
     LIMIT_RANGE,
 };
-pub use early::take_started;
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
+pub use early::take_started;
 pub use error::{ApiError, ErrorDetails};
 pub use lookup::{find_pet, Found, Via};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};

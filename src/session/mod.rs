@@ -216,9 +216,11 @@ pub fn use_set_query() -> impl Fn(&'static str, Option<String>, bool) + Clone {
         }
         // The pathname already includes the router's base: do not resolve it again.
         let path = location.pathname.get_untracked();
-        navigate(
-            &format!("{path}{}", query.to_query_string()),
-            absolute(replace),
-        );
+        // The page stays where it is: a filter or a search changes the rows, not the place.
+        let options = NavigateOptions {
+            scroll: false,
+            ..absolute(replace)
+        };
+        navigate(&format!("{path}{}", query.to_query_string()), options);
     }
 }

@@ -106,7 +106,7 @@ pub fn report_floor(app: &[FileSize], floor: &[FileSize]) {
     };
     println!("\nFloor: the smallest Leptos 0.8 + leptos_router app (bench/floor), brotli bytes");
     println!("{:<12} {:>9} {:>9} {:>9}", "", "app", "floor", "above");
-    for (label, ext) in [("wasm", ".wasm"), ("JS glue", ".js")] {
+    for (label, ext) in [("wasm", ".wasm"), ("JS", ".js")] {
         let (a, f) = (kind(app, ext), kind(floor, ext));
         println!("{label:<12} {a:>9} {f:>9} {:>9}", a as i64 - f as i64);
     }

@@ -45,6 +45,19 @@ pub fn csp(service_origin: &str) -> String {
     )
 }
 
+/// Serves the release build of `$PETSTORE_DIST` (else `dist/`) at the site root under the strict
+/// Content-Security-Policy for `service`, with `config` as its config.json; answers the site's
+/// address.
+pub async fn serve_release(service: &str, config: String) -> String {
+    serve_site(
+        &dist_dir("PETSTORE_DIST", "dist"),
+        "/",
+        config,
+        &csp(service),
+    )
+    .await
+}
+
 /// Serves `dir` on a free loopback port like a CDN: under `prefix` (`/` or e.g. `/admin/`),
 /// files as they are (or their `.br`/`.gz` siblings, where present and accepted, as a CDN
 /// serves compressed copies) and any other path answered with `index.html` (the SPA rule),

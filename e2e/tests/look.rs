@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{csp, dist_dir, serve_site, start_service, Browser};
+use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::{json, Value};
 
 const KEYS: [(&str, &str); 2] = [
@@ -133,13 +133,7 @@ const ROWS_SHOWN: &str = "return document.querySelectorAll('table.pets tbody tr'
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_passes_axe_in_both_schemes_and_environments() {
     let (service, config) = start_service().await;
-    let site = serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
-        "/",
-        config,
-        &csp(&service),
-    )
-    .await;
+    let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
     let c = &browser.client;
     let axe = axe_source();
@@ -262,13 +256,7 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_the_list_fits_and_every_target_is_44_px_square_or_more() {
     let (service, config) = start_service().await;
-    let site = serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
-        "/",
-        config,
-        &csp(&service),
-    )
-    .await;
+    let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
     let c = &browser.client;
     viewport(&browser, 390, 844, true).await;
@@ -315,13 +303,7 @@ async fn on_a_phone_the_list_fits_and_every_target_is_44_px_square_or_more() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn screenshots_at_three_sizes_in_both_schemes() {
     let (service, config) = start_service().await;
-    let site = serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
-        "/",
-        config,
-        &csp(&service),
-    )
-    .await;
+    let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
     let c = &browser.client;
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");

@@ -15,7 +15,7 @@ mod random_session {
 use std::time::{Duration, Instant};
 
 use petstore_dev_service::Config;
-use petstore_e2e::{csp, dist_dir, serve_site, start_service_with_registry, Browser};
+use petstore_e2e::{serve_release, start_service_with_registry, Browser};
 use random_session::invariants::check;
 use random_session::model::{url_env, Model};
 use random_session::page::{snapshot, wait_for};
@@ -40,13 +40,7 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
-    let site = serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
-        "/",
-        config,
-        &csp(&service),
-    )
-    .await;
+    let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
     let c = &browser.client;
     let mut model = Model::new(registry);

@@ -9,7 +9,7 @@ use fantoccini::{Client, Locator};
 use petstore_dev_service::control::{LogEntry, MAIN};
 use petstore_dev_service::Config;
 use petstore_e2e::{
-    csp, dist_dir, serve_site, start_service, start_service_with_registry, Browser,
+    csp, dist_dir, serve_release, serve_site, start_service, start_service_with_registry, Browser,
 };
 use serde_json::json;
 
@@ -181,13 +181,7 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").unwrap();
     let staging = registry.deployment(MAIN, "staging").unwrap();
-    let site = serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
-        "/",
-        config,
-        &csp(&service),
-    )
-    .await;
+    let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
     let c = &browser.client;
     c.goto(&site).await.unwrap();

@@ -3,10 +3,9 @@
 
 use std::fmt;
 
-use gloo_net::http::{Request, Response};
+use gloo_net::http::Request;
 use serde::Deserialize;
 use thiserror::Error;
-use wasm_bindgen::JsCast;
 
 /// The file the app reads its configuration from, beside `index.html`.
 pub const CONFIG_FILE: &str = "config.json";
@@ -133,14 +132,12 @@ pub enum ConfigError {
 /// Fetches and checks the configuration at `url`. With `started`, the answer the start-up
 /// script already fetched from the same place is used, when there is one.
 pub async fn load_config(url: &str, started: bool) -> Result<AppConfig, ConfigError> {
-    let early = started
-        .then(|| crate::api::take_started("config"))
-        .flatten();
+    let early = match started {
+        true => crate::api::take_started_config().await,
+        false => None,
+    };
     let response = match early {
-        Some(promise) => wasm_bindgen_futures::JsFuture::from(promise)
-            .await
-            .map(|r| Response::from(r.unchecked_into::<web_sys::Response>()))
-            .map_err(|e| ConfigError::Missing(e.as_string().unwrap_or_else(|| format!("{e:?}")))),
+        Some(answer) => answer.map_err(ConfigError::Missing),
         None => Request::get(url)
             .send()
             .await

@@ -173,12 +173,19 @@ pub fn pet_url(base_url: &str, id: i64) -> String {
     format!("{}/pets/{id}", base_url.trim_end_matches('/'))
 }
 
-/// Turns an answer into a value: a 2xx body decoded as `T` (serde, from the text, so int64
-/// stays exact), anything else mapped by [`ApiError::from_status`].
-pub fn decode<T: DeserializeOwned>(status: u16, text: &str) -> Result<T, ApiError> {
-    if !(200..300).contains(&status) {
-        return Err(ApiError::from_status(status, text));
+/// An answer's status as a result: 2xx is success, anything else its error, mapped by
+/// [`ApiError::from_status`] from the status and the body.
+pub(super) fn check_status(status: u16, text: &str) -> Result<(), ApiError> {
+    match status {
+        200..=299 => Ok(()),
+        _ => Err(ApiError::from_status(status, text)),
     }
+}
+
+/// Turns an answer into a value: a 2xx body decoded as `T` (serde, from the text, so int64
+/// stays exact), anything else mapped by [`check_status`].
+pub fn decode<T: DeserializeOwned>(status: u16, text: &str) -> Result<T, ApiError> {
+    check_status(status, text)?;
     serde_json::from_str(text).map_err(|e| ApiError::Decode {
         status,
         detail: e.to_string(),

@@ -3,13 +3,15 @@
 //! The list answer is used only for exactly the request the client would have sent (the same
 //! address and key); this module, not the script, decides.
 
+use gloo_net::http::Response;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+use web_sys::AbortSignal;
 
 /// Takes `field` of `window.petstoreStart` (a promise), leaving nothing behind: a second call
 /// finds nothing. Nothing either where no start-up script ran (tests, other hosts).
-pub fn take_started(field: &str) -> Option<Promise> {
+fn take_started(field: &str) -> Option<Promise> {
     let start = Reflect::get(&js_sys::global(), &JsValue::from_str("petstoreStart")).ok()?;
     if !start.is_object() {
         return None;
@@ -20,12 +22,42 @@ pub fn take_started(field: &str) -> Option<Promise> {
     value.dyn_into::<Promise>().ok()
 }
 
+/// The answer to `config.json` that the start-up script fetched, taken once: the response,
+/// or why the fetch failed. Nothing where no start-up script ran.
+pub async fn take_started_config() -> Option<Result<Response, String>> {
+    let settled = JsFuture::from(take_started("config")?).await;
+    Some(
+        settled
+            .map(|r| Response::from(r.unchecked_into::<web_sys::Response>()))
+            .map_err(|e| js_text(&e)),
+    )
+}
+
 /// A request the start-up script sent, adopted by the client.
 pub(super) struct Early {
     /// Settles with `{ response, text }`: the `Response` and its body, already read.
-    pub(super) answer: Promise,
+    answer: Promise,
     /// Aborts it.
-    pub(super) abort: Function,
+    abort: Function,
+}
+
+impl Early {
+    /// Waits for the whole answer, which `signal` aborts as it aborts a request of the
+    /// client's own (the deadline, the page being left).
+    pub(super) async fn answer(self, signal: &AbortSignal) -> Result<(Response, String), String> {
+        let _ = signal.add_event_listener_with_callback("abort", &self.abort);
+        if signal.aborted() {
+            let _ = self.abort.call0(&JsValue::UNDEFINED);
+        }
+        let answer = JsFuture::from(self.answer).await.map_err(|e| js_text(&e))?;
+        let part = |name: &str| Reflect::get(&answer, &JsValue::from_str(name)).ok();
+        let response = part("response").and_then(|r| r.dyn_into::<web_sys::Response>().ok());
+        let text = part("text").and_then(|t| t.as_string());
+        match (response, text) {
+            (Some(response), Some(text)) => Ok((Response::from(response), text)),
+            _ => Err("the start-up script left no answer".into()),
+        }
+    }
 }
 
 /// The early list request if it was `GET url` with `key`; an early request that is anything
@@ -43,9 +75,7 @@ pub(super) async fn adopt(url: &str, key: &str) -> Option<Early> {
     Some(Early { answer, abort })
 }
 
-/// What an early answer settled with: the response, and its body as text.
-pub(super) fn answer_parts(answer: &JsValue) -> Option<(web_sys::Response, String)> {
-    let response = Reflect::get(answer, &JsValue::from_str("response")).ok()?;
-    let text = Reflect::get(answer, &JsValue::from_str("text")).ok()?;
-    Some((response.dyn_into().ok()?, text.as_string()?))
+/// A JavaScript error (or any value) as text.
+pub(super) fn js_text(value: &JsValue) -> String {
+    value.as_string().unwrap_or_else(|| format!("{value:?}"))
 }

@@ -17,7 +17,7 @@ pub use client::{
     LIMIT_RANGE,
 };
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
-pub use early::take_started;
+pub use early::take_started_config;
 pub use error::{ApiError, ErrorDetails};
 pub use lookup::{find_pet, Found, Via};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};

@@ -5,14 +5,14 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use gloo_net::http::{Request, Response};
+use gloo_net::http::Request;
 use gloo_timers::callback::Timeout;
 use serde::de::DeserializeOwned;
 use web_sys::{AbortController, AbortSignal};
 
-use super::client::{decode, is_bearer_token, Client};
+use super::client::{check_status, decode, is_bearer_token, Client};
 use super::deprecation::Lifecycle;
-use super::early;
+use super::early::{self, js_text};
 use super::error::ApiError;
 use super::request::Sent;
 use super::retry::{parse_retry_after, Retry, Wait};
@@ -119,21 +119,11 @@ impl Client {
             false => None,
         };
         let (response, early_text) = match early {
-            Some(early) => {
-                // The deadline and the page's abort stop it as they stop a request of ours.
-                let _ = signal.add_event_listener_with_callback("abort", &early.abort);
-                if signal.aborted() {
-                    let _ = early.abort.call0(&wasm_bindgen::JsValue::UNDEFINED);
-                }
-                wasm_bindgen_futures::JsFuture::from(early.answer)
-                    .await
-                    .map_err(|e| gloo_net::Error::GlooError(js_text(&e)))
-                    .and_then(|answer| {
-                        early::answer_parts(&answer)
-                            .ok_or_else(|| gloo_net::Error::GlooError("no answer".into()))
-                    })
-                    .map(|(response, text)| (Response::from(response), Some(text)))
-            }
+            Some(early) => early
+                .answer(&signal)
+                .await
+                .map(|(response, text)| (response, Some(text)))
+                .map_err(gloo_net::Error::GlooError),
             None => request.send().await.map(|response| (response, None)),
         }
         .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
@@ -154,9 +144,7 @@ impl Client {
                 .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?,
         };
         let status = response.status();
-        if !(200..300).contains(&status) {
-            return Err(ApiError::from_status(status, &text).with_retry_after(headers.retry_after));
-        }
+        check_status(status, &text).map_err(|e| e.with_retry_after(headers.retry_after))?;
         Ok((status, text, headers))
     }
 
@@ -200,8 +188,4 @@ async fn sleep_unless_aborted(delay: Duration, signal: Option<&AbortSignal>) -> 
     });
     let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
     signal.is_some_and(AbortSignal::aborted)
-}
-
-fn js_text(value: &wasm_bindgen::JsValue) -> String {
-    value.as_string().unwrap_or_else(|| format!("{value:?}"))
 }

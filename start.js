@@ -9,11 +9,32 @@
 const start = document.getElementById("petstore-start");
 const base = start.dataset.base;
 // The same plain fetch as the app's own (and as the preload in index.html), so one download.
-const config = fetch(`${base}config.json`);
-window.petstoreStart = { config, list: earlyList(config) };
+// Its body is read here too, as the list's below: the app then finds the whole file waiting
+// and draws the page in the same turn of the event loop as it starts, without an extra frame.
+const config = fetch(`${base}config.json`).then(async (response) => ({
+  response,
+  text: await response.text(),
+}));
+config.catch(() => {});
+const list = earlyList(config);
+window.petstoreStart = { config: afterList(config, list), list };
 const { default: init } = await import(start.dataset.js);
 const wasm = await init({ module_or_path: start.dataset.wasm });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
+
+// The configuration, handed to the app once the early list answer is in too (or after
+// 250 ms at most), so that the list page is drawn once, rows and all: drawn before, the
+// page's frame would be laid out and painted while the answer waits behind it.
+async function afterList(config, list) {
+  const early = await list;
+  if (early) {
+    await Promise.race([
+      early.response.catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, 250)),
+    ]);
+  }
+  return config;
+}
 
 // The list request the list page will send, when the address and this tab say exactly what
 // it is (the environment named in the address, its key signed in, a valid limit and status);
@@ -31,8 +52,8 @@ async function earlyList(config) {
     if (!/^[A-Za-z0-9._~+\/-]+=*$/.test(key ?? "")) return undefined;
     if (!/^(100|[1-9][0-9]?)$/.test(limit)) return undefined;
     if (!["", "available", "pending", "sold"].includes(status)) return undefined;
-    const response = (await config).clone();
-    const baseUrl = response.ok && (await response.json())[env]?.baseUrl;
+    const { response, text } = await config;
+    const baseUrl = response.ok && JSON.parse(text)[env]?.baseUrl;
     if (typeof baseUrl !== "string") return undefined;
     const params = new URLSearchParams({ limit });
     if (status) params.set("status", status);

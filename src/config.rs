@@ -136,11 +136,15 @@ pub async fn load_config(url: &str, started: bool) -> Result<AppConfig, ConfigEr
         true => crate::api::take_started_config().await,
         false => None,
     };
-    let response = match early {
-        Some(answer) => answer.map_err(ConfigError::Missing),
+    // The start-up script's answer comes with its body read; the app's own is read here.
+    let (response, text) = match early {
+        Some(answer) => answer
+            .map(|(response, text)| (response, Some(text)))
+            .map_err(ConfigError::Missing),
         None => Request::get(url)
             .send()
             .await
+            .map(|response| (response, None))
             .map_err(|e| ConfigError::Missing(e.to_string())),
     }?;
     if !response.ok() {
@@ -149,10 +153,13 @@ pub async fn load_config(url: &str, started: bool) -> Result<AppConfig, ConfigEr
             response.status()
         )));
     }
-    let text = response
-        .text()
-        .await
-        .map_err(|e| ConfigError::Missing(e.to_string()))?;
+    let text = match text {
+        Some(text) => text,
+        None => response
+            .text()
+            .await
+            .map_err(|e| ConfigError::Missing(e.to_string()))?,
+    };
     AppConfig::parse(&text)
 }
 

@@ -2,8 +2,8 @@
 //! the app shows 100 pets and re-filters them, next to a hand-written vanilla JavaScript page
 //! doing the same against the same local service. Figures, not a pass/fail test.
 //!
-//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--runs N]
-//!                       [--latency-ms N] [--lighthouse BIN]
+//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--compare DIR]
+//!                       [--runs N] [--latency-ms N] [--lighthouse BIN]
 //!        petstore-bench --brotli-size FILE
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
@@ -21,6 +21,9 @@ struct Args {
     dist: PathBuf,
     floor: Option<PathBuf>,
     floor_list: Option<PathBuf>,
+    /// Another build of the app (before a change), timed in the same run: on a shared,
+    /// noisy machine only figures from one run compare.
+    compare: Option<PathBuf>,
     runs: usize,
     latency_ms: u64,
     lighthouse: Option<PathBuf>,
@@ -44,6 +47,7 @@ fn parse_args() -> Args {
         dist: PathBuf::from("dist"),
         floor: None,
         floor_list: None,
+        compare: None,
         runs: 7,
         latency_ms: 0,
         lighthouse: None,
@@ -55,6 +59,7 @@ fn parse_args() -> Args {
             "--dist" => args.dist = value.into(),
             "--floor" => args.floor = Some(value.into()),
             "--floor-list" => args.floor_list = Some(value.into()),
+            "--compare" => args.compare = Some(value.into()),
             "--runs" => args.runs = value.parse().expect("--runs takes a whole number"),
             "--latency-ms" => {
                 args.latency_ms = value.parse().expect("--latency-ms takes a whole number")
@@ -118,6 +123,12 @@ async fn main() {
     let app_site = serve_site(&app_dir, "/", config.clone(), &policy).await;
     let vanilla_site = serve_site(&vanilla_dir, "/", config.clone(), &policy).await;
     let mut pages = vec![("app", format!("{app_site}pets?env=production&limit=100"))];
+    if let Some(dir) = &args.compare {
+        let before_dir = served.join("before");
+        sizes::precompress(dir, &before_dir);
+        let site = serve_site(&before_dir, "/", config.clone(), &policy).await;
+        pages.push(("before", format!("{site}pets?env=production&limit=100")));
+    }
     if let Some(dir) = &args.floor_list {
         let floor_dir = served.join("floor-list");
         sizes::precompress(dir, &floor_dir);

@@ -249,3 +249,40 @@ async fn the_list_request_starts_before_the_wasm_and_is_sent_once() {
     assert_eq!(staging.log().len(), before);
     browser.close().await;
 }
+
+#[tokio::test]
+async fn a_slow_list_does_not_hold_back_the_page() {
+    // The start-up script holds the page back for the early list answer, 250 ms at most: with
+    // an answer seconds away, the page shows first, saying it is loading, and the rows follow.
+    let (service, config, registry) = start_service_with_registry(Config {
+        latency: Duration::from_secs(5),
+        ..Config::default()
+    })
+    .await;
+    let production = registry.deployment(MAIN, "production").unwrap();
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    // Signed in, as in a tab that already was (signing in would wait for the service too).
+    let key =
+        r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
+    browser
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": key }),
+        )
+        .await;
+    let c = &browser.client;
+    let from = production.log().len();
+    c.goto(&format!("{site}pets?env=production&limit=5"))
+        .await
+        .unwrap();
+    wait_for(c, "//*[@role='status'][normalize-space()='Loading pets…']").await;
+    assert_eq!(row_count(c).await, 0, "the page waited for the rows");
+    wait_for(c, "//table//tbody[count(tr) = 5]").await;
+    assert_eq!(
+        list_gets(&production.log(), from),
+        ["/production/v1/pets?limit=5"],
+        "the early request, adopted"
+    );
+    browser.close().await;
+}

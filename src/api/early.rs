@@ -22,20 +22,32 @@ fn take_started(field: &str) -> Option<Promise> {
     value.dyn_into::<Promise>().ok()
 }
 
-/// The answer to `config.json` that the start-up script fetched, taken once: the response,
-/// or why the fetch failed. Nothing where no start-up script ran.
-pub async fn take_started_config() -> Option<Result<Response, String>> {
+/// The answer to `config.json` that the start-up script fetched, taken once: the response
+/// and its body, or why the fetch failed. Nothing where no start-up script ran.
+pub async fn take_started_config() -> Option<Result<(Response, String), String>> {
     let settled = JsFuture::from(take_started("config")?).await;
     Some(
         settled
-            .map(|r| Response::from(r.unchecked_into::<web_sys::Response>()))
-            .map_err(|e| js_text(&e)),
+            .map_err(|e| js_text(&e))
+            .and_then(|a| read_answer(&a)),
     )
+}
+
+/// `{ response, text }`, as the start-up script leaves every answer: the `Response` and its
+/// body, already read.
+fn read_answer(answer: &JsValue) -> Result<(Response, String), String> {
+    let part = |name: &str| Reflect::get(answer, &JsValue::from_str(name)).ok();
+    let response = part("response").and_then(|r| r.dyn_into::<web_sys::Response>().ok());
+    let text = part("text").and_then(|t| t.as_string());
+    match (response, text) {
+        (Some(response), Some(text)) => Ok((Response::from(response), text)),
+        _ => Err("the start-up script left no answer".into()),
+    }
 }
 
 /// A request the start-up script sent, adopted by the client.
 pub(super) struct Early {
-    /// Settles with `{ response, text }`: the `Response` and its body, already read.
+    /// Settles with `{ response, text }` (see [`read_answer`]).
     answer: Promise,
     /// Aborts it.
     abort: Function,
@@ -50,13 +62,7 @@ impl Early {
             let _ = self.abort.call0(&JsValue::UNDEFINED);
         }
         let answer = JsFuture::from(self.answer).await.map_err(|e| js_text(&e))?;
-        let part = |name: &str| Reflect::get(&answer, &JsValue::from_str(name)).ok();
-        let response = part("response").and_then(|r| r.dyn_into::<web_sys::Response>().ok());
-        let text = part("text").and_then(|t| t.as_string());
-        match (response, text) {
-            (Some(response), Some(text)) => Ok((Response::from(response), text)),
-            _ => Err("the start-up script left no answer".into()),
-        }
+        read_answer(&answer)
     }
 }
 

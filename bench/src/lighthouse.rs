@@ -42,6 +42,19 @@ pub async fn report(bin: &Path, url: &str) {
         let score = category["score"].as_f64().unwrap_or(0.0) * 100.0;
         println!("  {key:<16} {score:>4.0}");
     }
+    // The metrics the performance score is made of, to see which one holds it back.
+    for key in [
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "total-blocking-time",
+        "speed-index",
+        "cumulative-layout-shift",
+    ] {
+        let audit = &report["audits"][key];
+        let shown = audit["displayValue"].as_str().unwrap_or("?");
+        let score = audit["score"].as_f64().unwrap_or(0.0) * 100.0;
+        println!("    {key:<26} {shown:>10}  (score {score:.0})");
+    }
     for (key, audit) in report["audits"].as_object().into_iter().flatten() {
         let mode = audit["scoreDisplayMode"].as_str().unwrap_or("");
         let score = audit["score"].as_f64();

@@ -61,4 +61,19 @@ async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
     let (name, json) = downloaded(2).await;
     assert!(name.starts_with("pets-production-first-3-"), "{name}");
     assert!(json.contains("\"mayHaveMore\": true"), "{json}");
+
+    // The table stays on the page across filter changes: what it exports follows the list
+    // shown, status included.
+    choose(&select(host, "Status").await, "sold").await;
+    wait_until("sold rows only", || {
+        let shown = rows(host);
+        !shown.is_empty() && shown.iter().all(|r| r.get(3).is_some_and(|s| s == "sold"))
+    })
+    .await;
+    click(&button(host, "Export CSV").unwrap()).await;
+    let (name, csv) = downloaded(3).await;
+    assert!(name.starts_with("pets-production-sold-"), "{name}");
+    let sold = rows(host).len();
+    assert_eq!(csv.lines().count(), sold + 1, "{csv}");
+    assert!(csv.lines().skip(1).all(|l| l.ends_with(",sold")), "{csv}");
 }

@@ -7,7 +7,7 @@ use leptos_router::path;
 
 use crate::api::plain_duration;
 use crate::components::{EnvironmentBar, IdleGuard, SignIn};
-use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
+use crate::config::{load_config, public_url, AppConfig, Environment, CONFIG_FILE};
 use crate::pages::{Activity, ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
@@ -127,9 +127,13 @@ fn remember_environment() {
     let session = use_session();
     let query = use_query_map();
     let set_query = use_set_query();
-    Effect::new(move |_| {
+    // Storage is written only when the environment changes: this runs on every query change
+    // (a filter, a search keystroke), and a synchronous `setItem` there cost milliseconds.
+    Effect::new(move |written: Option<Environment>| {
         let env = session.env();
-        storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
+        if written != Some(env) {
+            storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
+        }
         let named = query.with(|q| q.get_str("env").map(str::to_owned));
         if named.as_deref() != Some(env.as_str()) {
             if let Some(unknown) = named.filter(|v| !v.is_empty()) {
@@ -137,5 +141,6 @@ fn remember_environment() {
             }
             set_query("env", Some(env.as_str().to_owned()), true);
         }
+        env
     });
 }

@@ -70,9 +70,31 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
         "{}",
         page_text(host)
     );
+    // Case is ignored beyond ASCII too: "CHLOÉ" finds "Chloé".
+    type_into(&input(host, "Search by name").await, "CHLOÉ").await;
+    wait_until("Chloé alone", || ids(host) == ["15"]).await;
     type_into(&input(host, "Search by name").await, "").await;
     wait_until("every row again", || rows(host).len() == 25).await;
     assert!(!address().contains("q="), "{}", address());
+
+    // By name: in lower-case order, as Rust's own lower case would put them.
+    let names = || -> Vec<String> { rows(host).into_iter().map(|r| r[1].clone()).collect() };
+    let by_lower_case = |names: &[String]| {
+        let mut sorted = names.to_vec();
+        sorted.sort_by_key(|n| n.to_lowercase());
+        sorted
+    };
+    assert_ne!(
+        names(),
+        by_lower_case(&names()),
+        "the service's order is not by name"
+    );
+    click(&button(host, "Name").unwrap()).await;
+    wait_until("sorted by name", || {
+        let shown = names();
+        address().contains("sort=name") && shown.len() == 25 && shown == by_lower_case(&shown)
+    })
+    .await;
 
     assert_eq!(aria_sort(host, "ID"), "none");
     click(&button(host, "ID").unwrap()).await;

@@ -3,7 +3,7 @@
 //! quoted fields, commas and line breaks inside quotes, a byte-order mark and CRLF all work.
 
 use crate::api::NewPet;
-use crate::input::{Draft, FieldErrors};
+use crate::input::{lowercase, Draft, FieldErrors};
 
 /// The most rows one import takes: past this, split the file (each row is one request).
 pub const MAX_ROWS: usize = 1000;
@@ -28,9 +28,8 @@ fn column(header: &str) -> Option<usize> {
         .trim()
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
         .collect();
-    match key.as_str() {
+    match lowercase(&key).as_str() {
         "name" => Some(0),
         "categoryid" | "category" => Some(1),
         "status" => Some(2),
@@ -117,7 +116,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
         let draft = Draft {
             name: cell(0).to_owned(),
             category_id: cell(1).to_owned(),
-            status: cell(2).trim().to_lowercase(),
+            status: lowercase(cell(2).trim()),
         };
         let checked = draft.validate().map_err(problems);
         // The header is line 1; a record starts past the line end before it.

@@ -3,11 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+mod case;
 mod int64;
 mod key;
 mod refusal;
 mod view;
 
+pub use case::lowercase;
 pub use int64::{parse_int64, Int64Problem};
 pub use key::parse_api_key;
 pub use view::{search_and_sort, Column, Sort};

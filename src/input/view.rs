@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 
+use super::lowercase;
 use crate::api::Pet;
 
 /// A column the list can be sorted by.
@@ -80,10 +81,11 @@ impl Sort {
         }
     }
 
-    fn compare(self, a: &Pet, b: &Pet) -> Ordering {
+    /// Orders two pets, given their names in lower case.
+    fn compare(self, (a_name, a): (&str, &Pet), (b_name, b): (&str, &Pet)) -> Ordering {
         let order = match self.column {
             Column::Id => a.id.cmp(&b.id),
-            Column::Name => a.name.to_lowercase().cmp(&b.name.to_lowercase()),
+            Column::Name => a_name.cmp(b_name),
             Column::Category => a.category_id.cmp(&b.category_id),
             // `None` after every word, whichever way.
             Column::Status => match (&a.status, &b.status) {
@@ -104,16 +106,27 @@ impl Sort {
 /// The pets whose name holds `search` (ignoring case and surrounding spaces), in `sort`'s
 /// order, ties (and no sort) kept in the service's order.
 pub fn search_and_sort(pets: &[Pet], search: &str, sort: Option<Sort>) -> Vec<Pet> {
-    let needle = search.trim().to_lowercase();
-    let mut shown: Vec<Pet> = pets
+    let needle = lowercase(search.trim());
+    // Each name is lowered once, and only when the search or the sort reads it.
+    let by_name = !needle.is_empty() || sort.is_some_and(|s| s.column == Column::Name);
+    let mut shown: Vec<(String, &Pet)> = pets
         .iter()
-        .filter(|p| needle.is_empty() || p.name.to_lowercase().contains(&needle))
-        .cloned()
+        .map(|p| {
+            (
+                if by_name {
+                    lowercase(&p.name)
+                } else {
+                    String::new()
+                },
+                p,
+            )
+        })
+        .filter(|(name, _)| name.contains(&needle))
         .collect();
     if let Some(sort) = sort {
-        shown.sort_by(|a, b| sort.compare(a, b));
+        shown.sort_by(|(a_name, a), (b_name, b)| sort.compare((a_name, a), (b_name, b)));
     }
-    shown
+    shown.into_iter().map(|(_, p)| p.clone()).collect()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use leptos_router::path;
 
 use crate::api::plain_duration;
 use crate::components::{EnvironmentBar, IdleGuard, SignIn};
-use crate::config::{load_config, public_url, AppConfig, Environment, CONFIG_FILE};
+use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{Activity, ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
@@ -121,19 +121,19 @@ fn ToList() -> impl IntoView {
 }
 
 /// Keeps the environment visible in the URL (so a copied link opens the same one) and
-/// remembered for this tab; an `env=` naming no environment is replaced, and the page says so. These write to the address bar and to storage, outside the
-/// reactive graph, which is what effects are for.
+/// remembered for this tab; an `env=` naming no environment is replaced, and the page says so.
+/// These write to the address bar and to storage, outside the reactive graph, which is what
+/// effects are for.
 fn remember_environment() {
     let session = use_session();
     let query = use_query_map();
     let set_query = use_set_query();
-    // Storage is written only when the environment changes: this runs on every query change
-    // (a filter, a search keystroke), and a synchronous `setItem` there cost milliseconds.
-    Effect::new(move |written: Option<Environment>| {
+    // Two effects, so that storage is written when the environment changes and not on every
+    // query change (a filter, a search keystroke), where a synchronous `setItem` cost
+    // milliseconds.
+    Effect::new(move |_| storage::set(storage::ENVIRONMENT_SLOT, session.env().as_str()));
+    Effect::new(move |_| {
         let env = session.env();
-        if written != Some(env) {
-            storage::set(storage::ENVIRONMENT_SLOT, env.as_str());
-        }
         let named = query.with(|q| q.get_str("env").map(str::to_owned));
         if named.as_deref() != Some(env.as_str()) {
             if let Some(unknown) = named.filter(|v| !v.is_empty()) {
@@ -141,6 +141,5 @@ fn remember_environment() {
             }
             set_query("env", Some(env.as_str().to_owned()), true);
         }
-        env
     });
 }

@@ -62,8 +62,7 @@ async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {
     assert!(name.starts_with("pets-production-first-3-"), "{name}");
     assert!(json.contains("\"mayHaveMore\": true"), "{json}");
 
-    // The table stays on the page across filter changes: what it exports follows the list
-    // shown, status included.
+    // After a filter change, what the table exports follows the list shown, status included.
     choose(&select(host, "Status").await, "sold").await;
     wait_until("sold rows only", || {
         let shown = rows(host);

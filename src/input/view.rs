@@ -109,18 +109,16 @@ pub fn search_and_sort(pets: &[Pet], search: &str, sort: Option<Sort>) -> Vec<Pe
     let needle = lowercase(search.trim());
     // Each name is lowered once, and only when the search or the sort reads it.
     let by_name = !needle.is_empty() || sort.is_some_and(|s| s.column == Column::Name);
+    let lowered = |p: &Pet| {
+        if by_name {
+            lowercase(&p.name)
+        } else {
+            String::new()
+        }
+    };
     let mut shown: Vec<(String, &Pet)> = pets
         .iter()
-        .map(|p| {
-            (
-                if by_name {
-                    lowercase(&p.name)
-                } else {
-                    String::new()
-                },
-                p,
-            )
-        })
+        .map(|p| (lowered(p), p))
         .filter(|(name, _)| name.contains(&needle))
         .collect();
     if let Some(sort) = sort {

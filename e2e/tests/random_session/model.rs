@@ -107,10 +107,8 @@ pub fn url_env(snap: &Snapshot) -> Option<usize> {
 
 /// One query parameter of `search` (`?a=1&b=2`).
 pub fn query(search: &str, key: &str) -> Option<String> {
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v.to_owned())
+    // Decoded, as the app reads it: a search for "É" is `q=%C3%89` in the address.
+    url::form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.into_owned())
 }

@@ -123,7 +123,7 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
 pub fn draw_daily(rng: &mut Rng) -> Step {
     let env = rng.below(2);
     match rng.below(12) {
-        0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a"])),
+        0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a", "É"])),
         2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
         4 => Step::OpenActivity,
         5 | 6 => Step::TryAgain,

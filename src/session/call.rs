@@ -10,6 +10,7 @@
 //!   asked, and the page shows the wait; a create never is;
 //! - every create and every failed read is written in the tab's activity log.
 
+use std::cell::Cell;
 use std::future::Future;
 use std::rc::Rc;
 
@@ -69,11 +70,24 @@ impl Session {
         Fut: Future<Output = Result<T, ApiError>> + 'static,
     {
         let controller = AbortController::new().ok();
+        let finished = Rc::new(Cell::new(false));
         if let Some(controller) = controller.clone() {
             let controller = SendWrapper::new(controller);
-            on_cleanup(move || controller.abort());
+            let finished = SendWrapper::new(finished.clone());
+            // A call that has its answer has nothing left to abort; the abort (an event on
+            // the signal) would only cost the next filter change time before its request.
+            on_cleanup(move || {
+                if !finished.get() {
+                    controller.abort();
+                }
+            });
         }
-        self.send(env, controller, op)
+        let call = self.send(env, controller, op);
+        async move {
+            let result = call.await;
+            finished.set(true);
+            result
+        }
     }
 
     /// Like [`Session::call`], for a write that must not be cut off by leaving the page (a

@@ -16,10 +16,11 @@ fi
 say "release build"
 trunk build --release
 say "release builds of the floor apps (bench/floor: the smallest Leptos + router app, and the"
-say "vanilla page's job done with Leptos), for comparison"
+say "vanilla page's job done with Leptos, its status in a signal or in the URL), for comparison"
 (cd bench/floor && trunk build --release --dist ../../target/floor-dist &&
-  trunk build list.html --release true --dist ../../target/floor-list-dist)
+  trunk build list.html --release true --dist ../../target/floor-list-dist &&
+  trunk build url.html --release true --dist ../../target/floor-url-dist)
 say "benchmark"
 cargo run -q --release -p petstore-bench -- --dist dist --floor target/floor-dist \
-  --floor-list target/floor-list-dist \
+  --floor-list target/floor-list-dist --floor-url target/floor-url-dist \
   --lighthouse "$PWD/.tools/lighthouse/node_modules/.bin/lighthouse" "$@"

@@ -2,8 +2,8 @@
 //! the app shows 100 pets and re-filters them, next to a hand-written vanilla JavaScript page
 //! doing the same against the same local service. Figures, not a pass/fail test.
 //!
-//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--compare DIR]
-//!                       [--runs N] [--latency-ms N] [--lighthouse BIN]
+//! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--floor-url DIR]
+//!                       [--compare DIR] [--runs N] [--latency-ms N] [--lighthouse BIN]
 //!        petstore-bench --brotli-size FILE
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
@@ -21,6 +21,8 @@ struct Args {
     dist: PathBuf,
     floor: Option<PathBuf>,
     floor_list: Option<PathBuf>,
+    /// The speed floor with its status in the URL query, as the app keeps its filters.
+    floor_url: Option<PathBuf>,
     /// Another build of the app (before a change), timed in the same run: on a shared,
     /// noisy machine only figures from one run compare.
     compare: Option<PathBuf>,
@@ -47,6 +49,7 @@ fn parse_args() -> Args {
         dist: PathBuf::from("dist"),
         floor: None,
         floor_list: None,
+        floor_url: None,
         compare: None,
         runs: 7,
         latency_ms: 0,
@@ -59,6 +62,7 @@ fn parse_args() -> Args {
             "--dist" => args.dist = value.into(),
             "--floor" => args.floor = Some(value.into()),
             "--floor-list" => args.floor_list = Some(value.into()),
+            "--floor-url" => args.floor_url = Some(value.into()),
             "--compare" => args.compare = Some(value.into()),
             "--runs" => args.runs = value.parse().expect("--runs takes a whole number"),
             "--latency-ms" => {
@@ -122,28 +126,55 @@ async fn main() {
     sizes::precompress(&vanilla_src, &vanilla_dir);
     let app_site = serve_site(&app_dir, "/", config.clone(), &policy).await;
     let vanilla_site = serve_site(&vanilla_dir, "/", config.clone(), &policy).await;
-    let mut pages = vec![("app", format!("{app_site}pets?env=production&limit=100"))];
+    // Each page: its name, the short name of its ratio column, its address.
+    let mut pages = vec![(
+        "app",
+        "app",
+        format!("{app_site}pets?env=production&limit=100"),
+    )];
     if let Some(dir) = &args.compare {
         let before_dir = served.join("before");
         sizes::precompress(dir, &before_dir);
         let site = serve_site(&before_dir, "/", config.clone(), &policy).await;
-        pages.push(("before", format!("{site}pets?env=production&limit=100")));
+        pages.push((
+            "before",
+            "before",
+            format!("{site}pets?env=production&limit=100"),
+        ));
     }
-    if let Some(dir) = &args.floor_list {
-        let floor_dir = served.join("floor-list");
-        sizes::precompress(dir, &floor_dir);
-        // Trunk's own start-up script is inline: this page alone may run inline scripts.
-        let inline = policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
-        let site = serve_site(&floor_dir, "/", config.clone(), &inline).await;
-        pages.push(("Leptos floor", format!("{site}index.html")));
+    // Trunk's own start-up script is inline: the floor pages alone may run inline scripts.
+    let inline = policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+    let floors = [
+        (
+            &args.floor_list,
+            "floor-list",
+            "Leptos floor",
+            "floor",
+            "index.html",
+        ),
+        (
+            &args.floor_url,
+            "floor-url",
+            "floor, URL state",
+            "f.URL",
+            "pets?limit=100",
+        ),
+    ];
+    for (dir, served_as, name, short, path) in floors {
+        if let Some(dir) = dir {
+            let floor_dir = served.join(served_as);
+            sizes::precompress(dir, &floor_dir);
+            let site = serve_site(&floor_dir, "/", config.clone(), &inline).await;
+            pages.push((name, short, format!("{site}{path}")));
+        }
     }
-    pages.push(("vanilla JS", format!("{vanilla_site}index.html")));
+    pages.push(("vanilla JS", "vanilla", format!("{vanilla_site}index.html")));
 
     // Alternate the pages so that machine noise falls on all alike.
     let mut samples: Vec<Vec<Sample>> = pages.iter().map(|_| Vec::new()).collect();
     for i in 0..args.runs {
         eprintln!("run {}/{}", i + 1, args.runs);
-        for ((_, url), samples) in pages.iter().zip(&mut samples) {
+        for ((_, _, url), samples) in pages.iter().zip(&mut samples) {
             samples.push(timing::run(url).await);
         }
     }
@@ -152,11 +183,11 @@ async fn main() {
         args.latency_ms, args.runs
     );
     let mut header = format!("{:<26}", "");
-    for (name, _) in &pages {
+    for (name, _, _) in &pages {
         header += &format!(" {name:>22}");
     }
-    for (name, _) in &pages[..pages.len() - 1] {
-        header += &format!(" {:>6}", format!("{}×", &name[..name.len().min(5)]));
+    for (_, short, _) in &pages[..pages.len() - 1] {
+        header += &format!(" {:>6}", format!("{short}×"));
     }
     println!("{header}");
     let figures: [Figure; 9] = [

@@ -1,118 +1,16 @@
-//! The speed floor: the vanilla page's job (bench/vanilla) done the Leptos way with the app's
-//! crates (leptos, gloo-net, serde_json), and nothing else: read config.json and the key, fetch
-//! 100 pets, show them in a table, re-fetch on a status change. The benchmark times it beside
-//! the app and the vanilla page, so that what the framework itself costs can be told apart
-//! from what the app adds.
+//! The speed floor: the vanilla page's job done the Leptos way (src/rows.rs), the status in a
+//! signal. The benchmark times it beside the app and the vanilla page, so that what the
+//! framework itself costs can be told apart from what the app adds.
 
-use gloo_net::http::Request;
+mod rows;
+
 use leptos::prelude::*;
-use serde::Deserialize;
-
-/// A pet as the service sends it.
-#[derive(Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Pet {
-    id: i64,
-    name: String,
-    category_id: i64,
-    #[serde(default)]
-    status: Option<String>,
-}
-
-/// One environment of config.json.
-#[derive(Clone, Deserialize)]
-struct Deployment {
-    #[serde(rename = "baseUrl")]
-    base_url: String,
-}
-
-/// config.json (production only: that is all the benchmark uses).
-#[derive(Clone, Deserialize)]
-struct Config {
-    production: Deployment,
-}
-
-async fn base_url() -> Option<String> {
-    let config: Config = Request::get("config.json")
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()?;
-    Some(config.production.base_url)
-}
-
-async fn pets(base: &str, status: &str) -> Option<Vec<Pet>> {
-    let key = window()
-        .session_storage()
-        .ok()??
-        .get_item("petstore-admin.api-key.production")
-        .ok()??;
-    let mut query = vec![("limit", "100")];
-    if !status.is_empty() {
-        query.push(("status", status));
-    }
-    Request::get(&format!("{base}/pets"))
-        .query(query)
-        .header("Authorization", &format!("Bearer {key}"))
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()
-}
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(List);
-}
-
-/// The status filter and the table.
-#[component]
-fn List() -> impl IntoView {
-    let (status, set_status) = signal(String::new());
-    let base = LocalResource::new(base_url);
-    let rows = LocalResource::new(move || {
-        let status = status.get();
-        async move {
-            let base = base.await.unwrap_or_default();
-            pets(&base, &status).await.unwrap_or_default()
-        }
+    leptos::mount::mount_to_body(|| {
+        let (status, set_status) = signal(String::new());
+        let on_status = Callback::new(move |s| set_status.set(s));
+        view! { <rows::List status=status.into() on_status /> }
     });
-    view! {
-        <h1>"Pets"</h1>
-        <label for="status-filter">"Status"</label>
-        <select id="status-filter" on:change=move |ev| set_status.set(event_target_value(&ev))>
-            <option value="">"All"</option>
-            <option value="available">"available"</option>
-            <option value="pending">"pending"</option>
-            <option value="sold">"sold"</option>
-        </select>
-        <table>
-            <thead>
-                <tr><th>"ID"</th><th>"Name"</th><th>"Category"</th><th>"Status"</th></tr>
-            </thead>
-            <tbody>
-                <Transition>
-                    {move || Suspend::new(async move {
-                        rows.await
-                            .into_iter()
-                            .map(|pet| {
-                                view! {
-                                    <tr>
-                                        <td>{pet.id.to_string()}</td>
-                                        <td>{pet.name}</td>
-                                        <td>{pet.category_id.to_string()}</td>
-                                        <td>{pet.status.unwrap_or_else(|| "—".into())}</td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()
-                    })}
-                </Transition>
-            </tbody>
-        </table>
-    }
 }

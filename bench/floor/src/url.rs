@@ -33,11 +33,10 @@ fn UrlList() -> impl IntoView {
     let navigate = use_navigate();
     let on_status = Callback::new(move |value: String| {
         let mut query = location.query.get_untracked();
-        match value.is_empty() {
-            true => {
-                query.remove("status");
-            }
-            false => query.replace("status", value),
+        if value.is_empty() {
+            query.remove("status");
+        } else {
+            query.replace("status", value);
         }
         let path = location.pathname.get_untracked();
         let options = NavigateOptions {

@@ -1,22 +1,44 @@
 #!/usr/bin/env bash
 # Runs every test: native unit tests, the dev service's conformance tests, the browser suites
-# (wasm-bindgen-test in headless Chromium, against a running dev service), and the end-to-end
-# tests of the release build in dist/. Installs what it needs first (see scripts/lib.sh).
+# (wasm-bindgen-test in headless Chromium, against a running dev service), a smoke test of the
+# preview (scripts/run.sh), and the end-to-end tests of the release build in dist/. Installs
+# what it needs first (see scripts/lib.sh). Prints each phase's duration at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
+# Each phase's duration, printed at the end however the script ends.
+durations=()
+phase_name=""
+phase_start=$SECONDS
+phase() {
+  if [ -n "$phase_name" ]; then
+    durations+=("$(printf '%6d s  %s' $((SECONDS - phase_start)) "$phase_name")")
+  fi
+  phase_name=$1
+  phase_start=$SECONDS
+  [ -z "$1" ] || say "$1"
+}
+# Every service started below is stopped on exit, however the script ends.
+service_pids=()
+finish() {
+  kill "${service_pids[@]}" 2>/dev/null || true
+  phase ""
+  printf '\nphase durations:\n' >&2
+  printf '%s\n' "${durations[@]}" >&2
+  printf '%6d s  in all\n' "$SECONDS" >&2
+}
+trap finish EXIT
+
+phase "set-up: tools and the browser (installed once)"
 setup_build_tools
 setup_browser
 
-say "native tests: the app's pure parts and the dev service's conformance suite"
+phase "native tests: the app's pure parts and the dev service's conformance suite"
 cargo test --workspace --exclude petstore-e2e --exclude petstore-floor
 
-say "starting the dev service for the browser tests"
+phase "starting the dev service for the browser tests"
 cargo build -q -p petstore-dev-service
-# Every service started below is stopped on exit, however the script ends.
-service_pids=()
-trap 'kill "${service_pids[@]}" 2>/dev/null || true' EXIT
 # A port where nothing listens, for the "connection refused" tests: start a service, stop it.
 start_service
 kill "$SERVICE_PID"
@@ -33,10 +55,15 @@ service_pids+=("$SERVICE_PID")
 # Read at compile time by the browser tests (tests/common): where the services listen.
 export PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 
-say "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
+phase "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
 cargo test -p petstore-admin --target wasm32-unknown-unknown --test '*'
 
-say "release builds (at the root, and for the sub-path /admin/) and their end-to-end tests"
+phase "preview smoke test: scripts/run.sh serves the app and the service, and stops"
+scripts/preview-smoke.sh
+
+phase "release builds (at the root, and for the sub-path /admin/)"
 trunk build --release
 trunk build --release --public-url /admin/ --dist target/dist-admin
+
+phase "end-to-end tests of the release builds"
 PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" cargo test -p petstore-e2e

@@ -57,38 +57,40 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let sign_in_for = Memo::new(move |_| session.sign_in_needed());
     view! {
         <EnvironmentBar />
-        {move || {
-            session
-                .replaced_env()
-                .map(|value| {
-                    view! {
-                        <p class="note env-note wrap">
-                            {format!(
-                                "Unknown environment “{value}” in the address: showing {}.",
-                                session.env().label(),
-                            )}
-                        </p>
-                    }
-                })
-        }}
-        {move || {
-            session
-                .waiting()
-                .map(|(env, wait)| {
-                    view! {
-                        <p class="note waiting" role="status">
-                            {format!(
-                                "{} is busy ({}): asking again in {} (retry {} of {})…",
-                                env.label(),
-                                wait.status,
-                                plain_duration(wait.delay),
-                                wait.retry,
-                                wait.of,
-                            )}
-                        </p>
-                    }
-                })
-        }}
+        <div class="page-notes">
+            {move || {
+                session
+                    .replaced_env()
+                    .map(|value| {
+                        view! {
+                            <p class="note env-note wrap">
+                                {format!(
+                                    "Unknown environment “{value}” in the address: showing {}.",
+                                    session.env().label(),
+                                )}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                session
+                    .waiting()
+                    .map(|(env, wait)| {
+                        view! {
+                            <p class="note waiting" role="status">
+                                {format!(
+                                    "{} is busy ({}): asking again in {} (retry {} of {})…",
+                                    env.label(),
+                                    wait.status,
+                                    plain_duration(wait.delay),
+                                    wait.retry,
+                                    wait.of,
+                                )}
+                            </p>
+                        }
+                    })
+            }}
+        </div>
         {session.idle_minutes().map(|minutes| view! { <IdleGuard minutes /> })}
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
         <main inert=move || session.needs_sign_in()>

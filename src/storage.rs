@@ -35,14 +35,21 @@ pub fn api_key_slot(env: crate::config::Environment) -> String {
 /// The storage key of the environment last chosen in this tab.
 pub const ENVIRONMENT_SLOT: &str = "petstore-admin.environment";
 
-/// The storage key of the add form's unsent draft.
-pub const DRAFT_SLOT: &str = "petstore-admin.new-pet-draft";
+/// The storage key of the add form's unsent draft for an environment: each environment has
+/// its own, so what was typed for one is never offered, or sent, in the other.
+pub fn draft_slot(env: crate::config::Environment) -> String {
+    format!("petstore-admin.new-pet-draft.{}", env.as_str())
+}
 
 /// The storage key of a create sent and not yet answered (so a reload can say so).
 pub const CREATE_SLOT: &str = "petstore-admin.create-in-flight";
 
-/// The storage key of the import page's pasted text (so a run can be resumed after a reload).
-pub const IMPORT_TEXT_SLOT: &str = "petstore-admin.import-text";
+/// The storage key of the import page's pasted text for an environment (so a run can be
+/// resumed after a reload). One per environment, like the draft: rows pasted for staging are
+/// never in the box, nor checked, nor sent, in production.
+pub fn import_text_slot(env: crate::config::Environment) -> String {
+    format!("petstore-admin.import-text.{}", env.as_str())
+}
 
 /// The storage key of this tab's activity log.
 pub const ACTIVITY_SLOT: &str = "petstore-admin.activity";
@@ -69,6 +76,24 @@ pub fn forget_everything() {
             remove(&slot);
         }
     }
+}
+
+/// What this tab keeps of a person's work, in words ("the API keys", "the activity"…), in
+/// the order a person would check them; empty when nothing is kept.
+pub fn kept_work() -> Vec<&'static str> {
+    let slots = app_slots();
+    let holds = |part: &str| slots.iter().any(|s| s[PREFIX.len()..].starts_with(part));
+    [
+        ("api-key.", "the API keys"),
+        ("new-pet-draft", "the drafts"),
+        ("create-in-flight", "a pet still being added"),
+        ("import", "the import records"),
+        ("activity", "the activity"),
+    ]
+    .into_iter()
+    .filter(|(part, _)| holds(part))
+    .map(|(_, words)| words)
+    .collect()
 }
 
 /// Whether this tab keeps anything of a person's work or keys (see [`forget_everything`]).

@@ -92,7 +92,8 @@ async fn client_side_validation_shows_messages_next_to_the_fields() {
     type_into(&input(host, "Category ID").await, "9223372036854775808").await;
     click(&button(host, "Add pet").unwrap()).await;
     wait_until("the range message", || {
-        page_text(host).contains("must be between -9223372036854775808 and 9223372036854775807")
+        page_text(host)
+            .contains("too large: it can be a whole number up to 9,223,372,036,854,775,807")
     })
     .await;
     assert_eq!(posts(), 0, "nothing invalid is sent");

@@ -66,7 +66,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     wait_until("one match", || ids(host) == [BIG_ID]).await;
     assert!(address().contains("q=BIG"), "{}", address());
     assert!(
-        page_text(host).contains("Searching the 25 pets loaded: 1 matches “BIG”."),
+        page_text(host).contains("Searching the 25 pets loaded: 1 pet matches “BIG”."),
         "{}",
         page_text(host)
     );
@@ -192,7 +192,7 @@ async fn without_get_pet_the_view_finds_a_listed_pet_and_says_when_it_cannot() {
     })
     .await;
     assert!(
-        page_text(host).contains("no longer reads single pets (it answered 410)"),
+        page_text(host).contains("found in the list: the service no longer looks up single pets"),
         "{}",
         page_text(host)
     );

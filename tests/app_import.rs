@@ -43,6 +43,15 @@ async fn pasted_rows_are_checked_and_invalid_ones_never_sent() {
         page_text(host).contains("2 of 2 sent, 0 refused. Done.")
     })
     .await;
+    // The screen reader's line says what the visible one says.
+    let spoken = wait_for("the live status", || {
+        host.query_selector(".import-progress [role=status]").ok()?
+    })
+    .await;
+    wait_until("the live status at the end", || {
+        spoken.text_content().unwrap_or_default() == "2 of 2 sent, 0 refused. Done."
+    })
+    .await;
     let posts = sb
         .log("staging")
         .await

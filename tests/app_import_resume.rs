@@ -26,6 +26,12 @@ async fn a_reload_in_the_middle_resumes_without_a_duplicate() {
 
     let again = reopen_with(&sb.config()).await;
     let host = &again.host;
+    // Said on arrival, before anything is pressed.
+    wait_until("the interrupted run said", || {
+        page_text(host).contains("An import into Staging was interrupted: ")
+            && page_text(host).contains("Check rows to see and go on.")
+    })
+    .await;
     press(host, "Check rows").await;
     wait_until("the earlier outcomes", || {
         page_text(host).contains("Created: ")
@@ -107,17 +113,31 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
     sb.wait_for_requests("staging", sent + 2).await;
     choose(&select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
-    wait_until("paused by the switch", || {
-        page_text(host).contains("Paused: come back")
+    wait_until("production's own page", || {
+        page_text(host).contains("Import pets") && !page_text(host).contains("Paused 1")
     })
     .await;
+    sb.wait_until_answered("staging").await;
+    let stopped = sb.log("staging").await.len();
+    pause(300).await;
+    assert_eq!(
+        sb.log("staging").await.len(),
+        stopped,
+        "the switch stopped the run"
+    );
     assert!(sb
         .log("production")
         .await
         .iter()
         .all(|s| s.method != "POST"));
+    // Back in staging, the page says the run stopped, and Check rows goes on from there.
     choose(&select(host, "Environment").await, "staging").await;
-    press(host, "Resume").await;
+    wait_until("the interrupted run said", || {
+        page_text(host).contains("An import into Staging was interrupted: ")
+    })
+    .await;
+    press(host, "Check rows").await;
+    press(host, "Start import").await;
     wait_until("done", || page_text(host).contains("Done.")).await;
     sb.wait_until_answered("staging").await;
     let counts = count_named(&sb, "staging", STAGING_KEY, "Paused").await;

@@ -1,13 +1,14 @@
 //! Look and feel that a test can see in the DOM: the form points at the problem (focus, a
-//! service 400 on its field), the nav marks the current page, the list's Add pet button, and
-//! stale rows marked busy while new ones load.
+//! service 400 on its field), the nav marks the current page, the list's Add pet button,
+//! stale rows marked busy while new ones load, the way back to the list as it was, an unknown
+//! sort said, and no loading line under the sign-in form.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
-use common::PROD_KEY;
+use common::{PROD_KEY, SLOW};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -128,4 +129,65 @@ async fn stale_rows_are_marked_busy_while_new_ones_load() {
     .await;
     assert_eq!(busy(), "false");
     sb.mode("production", "normal").await;
+}
+
+#[wasm_bindgen_test]
+async fn back_to_the_list_returns_to_it_as_it_was_and_an_unknown_sort_is_said() {
+    let sb = Sandbox::new("way-back");
+    let app = open_with("/pets?env=production&limit=100&sort=banana", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the note", || {
+        page_text(host)
+            .contains("Unknown sort “banana” in the address: showing the service's order.")
+    })
+    .await;
+    click(&wait_for("the Status sort", || button(host, "Status")).await).await;
+    wait_until("sorted by status", || address().contains("sort=status")).await;
+    assert!(
+        !page_text(host).contains("Unknown sort"),
+        "{}",
+        page_text(host)
+    );
+    wait_until("the rows", || !rows(host).is_empty()).await;
+    let id = rows(host)[0][0].clone();
+    follow(host, &id).await;
+    wait_until("the pet", || address().contains(&format!("/pets/{id}"))).await;
+    follow(host, "Back to the list").await;
+    wait_until("the list as it was", || {
+        let at = address();
+        at.contains("/pets?") && at.contains("limit=100") && at.contains("sort=status")
+    })
+    .await;
+    wait_until("its rows", || !rows(host).is_empty()).await;
+}
+
+#[wasm_bindgen_test]
+async fn no_loading_line_under_the_sign_in_form() {
+    let slow = config_url(
+        &format!("{SLOW}/production/v1"),
+        &format!("{SLOW}/staging/v1"),
+    );
+    let app = open_with("/pets?env=production", &slow).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the rows", || !rows(host).is_empty()).await;
+    // Signed out while a slow read is under way: the form asks, and nothing says "loading".
+    choose(&select(host, "Status").await, "sold").await;
+    click(&button(host, "Sign out").unwrap()).await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+    for _ in 0..10 {
+        assert!(
+            !page_text(host).contains("Loading pets…"),
+            "{}",
+            page_text(host)
+        );
+        pause(60).await;
+    }
+    sign_in(host, PROD_KEY).await;
+    wait_until("sold rows", || {
+        let rows = rows(host);
+        !rows.is_empty() && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
 }

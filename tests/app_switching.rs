@@ -5,12 +5,108 @@
 
 mod common;
 
+use common::import::{paste, press, sheet};
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+/// The text in the box labelled `label` (a textarea or an input).
+async fn box_text(host: &web_sys::Element, label: &str) -> String {
+    let field = wait_for(label, || by_label(host, label)).await;
+    js_sys::Reflect::get(&field, &"value".into())
+        .unwrap()
+        .as_string()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn rows_and_drafts_typed_for_one_environment_stay_with_it() {
+    let sb = Sandbox::new("work-env");
+    let app = open_with("/pets/import?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    paste(host, &sheet("Staged", 3, None)).await;
+    press(host, "Check rows").await;
+    wait_until("staging's rows checked", || {
+        page_text(host).contains("They go to Staging")
+    })
+    .await;
+
+    // Production has a box of its own: empty, and nothing of staging's rows shown.
+    choose(&select(host, "Environment").await, "production").await;
+    sign_in(host, PROD_KEY).await;
+    wait_until("production's page", || {
+        page_text(host).contains("Import pets") && !page_text(host).contains("Staged 1")
+    })
+    .await;
+    assert_eq!(box_text(host, "Paste rows").await, "", "production's box");
+    // What is pasted in production is all that is checked and sent there.
+    paste(host, &sheet("Prod", 1, None)).await;
+    press(host, "Check rows").await;
+    wait_until("production's row checked", || {
+        page_text(host).contains("1 row: 1 valid, 0 invalid (never sent). They go to Production.")
+    })
+    .await;
+    type_into(
+        &input(host, "Type production to confirm").await,
+        "production",
+    )
+    .await;
+    press(host, "Start import").await;
+    wait_until("done", || {
+        page_text(host).contains("1 of 1 sent, 0 refused. Done.")
+    })
+    .await;
+
+    // The add form: a draft for production, and staging's own (empty) form.
+    follow(host, "New pet").await;
+    type_into(&input(host, "Name").await, "Production draft").await;
+    choose(&select(host, "Environment").await, "staging").await;
+    wait_until("staging's form", || {
+        page_text(host).contains("The pet will be added to Staging.")
+    })
+    .await;
+    assert_eq!(input(host, "Name").await.value(), "", "staging's draft");
+    follow(host, "Pets").await;
+    wait_for("the Import link", || link(host, "Import")).await;
+    follow(host, "Import").await;
+    assert_eq!(
+        box_text(host, "Paste rows").await,
+        sheet("Staged", 3, None),
+        "staging's rows are kept for staging"
+    );
+    choose(&select(host, "Environment").await, "production").await;
+    follow(host, "New pet").await;
+    wait_until("production's draft back", || {
+        by_label(host, "Name").is_some_and(|n| {
+            js_sys::Reflect::get(&n, &"value".into())
+                .ok()
+                .and_then(|v| v.as_string())
+                == Some("Production draft".into())
+        })
+    })
+    .await;
+
+    let posts: Vec<_> = sb
+        .log("production")
+        .await
+        .into_iter()
+        .filter(|s| s.method == "POST")
+        .collect();
+    assert_eq!(posts.len(), 1, "production got its one row only: {posts:?}");
+    assert!(sb.log("staging").await.iter().all(|s| s.method != "POST"));
+    let pets = petstore_admin::api::Client::new(&sb.base("production"), PROD_KEY)
+        .list_pets(100, None)
+        .await
+        .unwrap();
+    assert!(
+        pets.iter().all(|p| !p.name.starts_with("Staged")),
+        "{pets:?}"
+    );
+}
 
 const NEW_KEY: &str = "rotated-production-key";
 

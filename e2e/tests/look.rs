@@ -1,7 +1,9 @@
 //! Look and feel of the release build, in headless Chromium: axe-core 4.14 (from npm, injected
 //! over WebDriver) on every page in light and dark mode and in both environments, with no
 //! violation allowed; the list at phone size (Status visible without sideways scrolling, touch
-//! targets at least 44×44 px); and screenshots at three sizes in both schemes, written to
+//! targets at least 44×44 px), and the import's rows and the activity with no sideways scroll;
+//! the nav links in place on every page and notes in the content column; and screenshots at
+//! three sizes in both schemes, written to
 //! `target/screenshots/` for a person to look at.
 
 use std::path::PathBuf;
@@ -254,7 +256,7 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_a_phone_the_list_fits_and_every_target_is_44_px_square_or_more() {
+async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
     let (service, config) = start_service().await;
     let site = serve_release(&service, config).await;
     let browser = Browser::start().await;
@@ -297,6 +299,154 @@ async fn on_a_phone_the_list_fits_and_every_target_is_44_px_square_or_more() {
         .await
         .expect("measure the targets");
     assert_eq!(small, json!([]), "targets under 44×44 px at 390 px wide");
+
+    // The import's checked rows (a long name, an invalid row) and the activity fit too.
+    c.goto(&format!("{site}pets/import?env=production"))
+        .await
+        .expect("open import");
+    wait_js(
+        c,
+        "the import page",
+        "return !!document.getElementById('import-text');",
+    )
+    .await;
+    let sheet = format!(
+        "name\tcategoryId\tstatus\n{}\t1\tavailable\nRex\tx\tavailble\n",
+        "Lengthy".repeat(25)
+    );
+    c.execute(
+        "const area = document.getElementById('import-text');
+         area.value = arguments[0];
+         area.dispatchEvent(new Event('input', {bubbles: true}));
+         return true;",
+        vec![sheet.into()],
+    )
+    .await
+    .expect("paste");
+    click_button(c, "Check rows").await;
+    wait_js(
+        c,
+        "the checked rows",
+        "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
+    )
+    .await;
+    no_sideways_scroll(c, "the import's rows").await;
+    let marks: Value = c
+        .execute(
+            "const first = document.querySelector('table.import-rows tbody td');
+             const bad = document.querySelector('table.import-rows tr.invalid strong');
+             return [getComputedStyle(first, '::before').content, bad && bad.textContent];",
+            vec![],
+        )
+        .await
+        .expect("read the row marks");
+    assert_eq!(
+        marks,
+        json!(["\"Line \" / \"\"", "Invalid:"]),
+        "labelled and marked"
+    );
+
+    c.goto(&format!("{site}pets/new?env=production"))
+        .await
+        .expect("open the form");
+    for (id, text) in [("pet-name", "y".repeat(201)), ("pet-category", "2".into())] {
+        let field = c.find(Locator::Id(id)).await.expect("a form field");
+        field.send_keys(&text).await.expect("type");
+    }
+    click_button(c, "Add pet").await;
+    wait_js(
+        c,
+        "the refusal",
+        "return !!document.querySelector('[role=alert]');",
+    )
+    .await;
+    c.goto(&format!("{site}activity?env=production"))
+        .await
+        .expect("open the activity");
+    wait_js(
+        c,
+        "the activity",
+        "return document.querySelectorAll('table.activity tbody tr').length > 0;",
+    )
+    .await;
+    no_sideways_scroll(c, "the activity").await;
+    browser.close().await;
+}
+
+async fn click_button(c: &Client, name: &str) {
+    c.find(Locator::XPath(&format!(
+        "//button[normalize-space()='{name}']"
+    )))
+    .await
+    .unwrap_or_else(|e| panic!("the {name} button: {e}"))
+    .click()
+    .await
+    .expect("click");
+}
+
+/// Fails when the page is wider than the window (it would scroll sideways).
+async fn no_sideways_scroll(c: &Client, what: &str) {
+    let sizes: Value = c
+        .execute(
+            "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];",
+            vec![],
+        )
+        .await
+        .expect("measure the page");
+    assert!(
+        sizes[0].as_f64() <= sizes[1].as_f64(),
+        "{what} scroll sideways at 390 px: [scroll width, width] {sizes}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nav_links_stay_put_and_notes_sit_in_the_content_column() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    viewport(&browser, 1280, 800, false).await;
+    // An unknown environment in the address: its note must line up with the page below.
+    c.goto(&format!("{site}pets?env=qa")).await.expect("open");
+    sign_in(c, "dev-production-key").await;
+    wait_js(c, "the rows", ROWS_SHOWN).await;
+    const NAV: &str = "return Array.from(document.querySelectorAll('nav a'))
+        .map((a) => { const r = a.getBoundingClientRect(); return [a.textContent, r.left, r.width]; });";
+    let on_list: Value = c.execute(NAV, vec![]).await.expect("measure the nav");
+    let columns: Value = c
+        .execute(
+            "const note = document.querySelector('.env-note');
+             const h1 = document.querySelector('main h1');
+             return note && [note.getBoundingClientRect().left, h1.getBoundingClientRect().left];",
+            vec![],
+        )
+        .await
+        .expect("measure the note");
+    assert!(
+        columns[0].as_f64().is_some() && columns[0] == columns[1],
+        "the note and the page's heading start at the same place: {columns}"
+    );
+    for page in ["New pet", "Activity", "Pets"] {
+        c.find(Locator::XPath(&format!(
+            "//nav//a[normalize-space()='{page}']"
+        )))
+        .await
+        .expect("a nav link")
+        .click()
+        .await
+        .expect("click");
+        wait_js(
+            c,
+            "the page marked current",
+            &format!(
+                "const a = document.querySelector('nav a[aria-current=page]');
+                 return !!a && a.textContent === '{page}';"
+            ),
+        )
+        .await;
+        let now: Value = c.execute(NAV, vec![]).await.expect("measure the nav");
+        assert_eq!(now, on_list, "the nav links moved on {page}");
+    }
     browser.close().await;
 }
 

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::ApiError;
 use crate::components::ErrorAlert;
-use crate::input::FieldErrors;
+use crate::input::{plain_message, FieldErrors};
 use crate::session::{CallError, CreateRecord, CreateState, Session};
 
 /// The outcome of `record`, naming the environment it went to, with links into that
@@ -83,7 +83,10 @@ pub fn CreateOutcome(
                         Some(_) => "The service did not accept this pet: see the field marked \
                                     above, change it and press Add pet again."
                             .to_owned(),
-                        None => format!("The service did not accept this pet: {}", body.message),
+                        None => format!(
+                            "The service did not accept this pet: {}",
+                            plain_message(&body.message)
+                        ),
                     }
                 }
                 other => other.to_string(),

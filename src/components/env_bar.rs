@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::SignOutEverywhere;
 use crate::config::Environment;
 use crate::session::{use_session, use_set_query};
 use leptos_router::hooks::use_location;
@@ -65,13 +66,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                 </Show>
                 // Always offered: the other environment's key, drafts and activity may be
                 // kept while this one has no key.
-                <button
-                    type="button"
-                    class="secondary"
-                    on:click=move |_| session.sign_out_everywhere()
-                >
-                    "Sign out everywhere"
-                </button>
+                <SignOutEverywhere />
             </div>
         </header>
     }

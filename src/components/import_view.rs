@@ -3,8 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::import::Outcome;
-use crate::pages::import_run::{Pause, Run, RunState};
+use crate::import::{Outcome, Pause, Run, RunState};
 use crate::session::Session;
 
 /// A `<progress>` bar with its text, and a live region that speaks every tenth row and every
@@ -17,20 +16,10 @@ pub fn ImportProgress(
     valid: usize,
 ) -> impl IntoView {
     let counts = Memo::new(move |_| {
-        let ledger = run.ledger.read();
-        let total = run.rows.with_value(Vec::len);
-        let (mut done, mut refused, mut unknown) = (0, 0, 0);
-        for i in 0..total {
-            match ledger.get(i) {
-                Some(Outcome::Sending) | None => {}
-                Some(o) => {
-                    done += 1;
-                    refused += usize::from(matches!(o, Outcome::Refused { .. }));
-                    unknown += usize::from(matches!(o, Outcome::Unknown { .. }));
-                }
-            }
-        }
-        (done, refused, unknown)
+        let p = run
+            .ledger
+            .with(|l| l.progress(run.rows.with_value(Vec::len)));
+        (p.done, p.refused, p.unknown)
     });
     let text = move || {
         let (done, refused, unknown) = counts.get();
@@ -57,7 +46,9 @@ pub fn ImportProgress(
     // What is spoken changes only every tenth row or with the state.
     let spoken = Memo::new(move |_| (counts.get().0 / 10, run.state.get()));
     let announcement = move || {
-        spoken.track();
+        // Read, not just tracked: a memo re-checks its sources only when its value is read,
+        // so a tracked-only memo went stale and the live line kept saying "0 of N sent".
+        let _ = spoken.get();
         untrack(text)
     };
     view! {
@@ -85,6 +76,7 @@ pub fn ImportTable(
         .enumerate()
         .map(|(i, row)| {
             let problems = row.checked.as_ref().err().map(|p| p.join(" "));
+            let invalid = problems.is_some();
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {
                     let href = session.link(&format!("/pets/{id}"), env);
@@ -93,12 +85,13 @@ pub fn ImportTable(
                 (Some(Outcome::Sending), _) => "Sending…".into_any(),
                 (Some(Outcome::Refused { message }), _) => format!("Refused: {message}").into_any(),
                 (Some(Outcome::Unknown { message }), _) => format!("Unknown: {message}").into_any(),
-                (None, Some(p)) => format!("Invalid: {p}").into_any(),
+                // Said in words, not by colour alone (the row is marked too).
+                (None, Some(p)) => view! { <strong>"Invalid:"</strong> " " {p.clone()} }.into_any(),
                 (None, None) => "Not sent".into_any(),
             };
             let d = row.draft;
             view! {
-                <tr>
+                <tr class:invalid=invalid>
                     <td class="num">{row.line}</td>
                     <td class="wrap">{d.name}</td>
                     <td class="num">{d.category_id}</td>

@@ -1,6 +1,7 @@
-//! The line under a pet that says how it was read: with `getPet`, which the service removes
-//! on 5 December 2030 (or on the date its `Sunset` header names), or through the list,
-//! because `getPet` is gone.
+//! The line under a pet that says how it was read, in a store manager's words: found in the
+//! list because the service no longer looks up single pets, or, when that lookup's removal (5
+//! December 2030, or the date the service's `Sunset` header names) is within 90 days or past,
+//! when it goes. Four years ahead is nothing a manager needs to read on every pet.
 
 use leptos::prelude::*;
 
@@ -28,55 +29,81 @@ fn long_date(d: Date) -> String {
     format!("{} {} {}", d.day, month.copied().unwrap_or("?"), d.year)
 }
 
-fn days_left(d: Date) -> String {
-    match d.days_left(js_sys::Date::now()) {
-        n if n > 1 => format!("{n} days left"),
-        1 => "1 day left".to_owned(),
-        0 => "today".to_owned(),
-        _ => "already passed".to_owned(),
-    }
-}
+/// How near a removal must be before the page mentions it.
+const NOTICE_DAYS: i64 = 90;
 
-fn with_get_pet(lifecycle: Lifecycle) -> String {
+/// What a store manager is told about the single-pet lookup `lifecycle` describes, `now_ms`
+/// being the time now: nothing while its removal is more than 90 days away; its date when it is
+/// near; that it is past when it is.
+fn removal_notice(lifecycle: Lifecycle, now_ms: f64) -> Option<String> {
     let removal = lifecycle
         .sunset_at
         .map_or(GET_PET_REMOVAL, Date::from_unix_seconds);
-    let source = match lifecycle.sunset_at {
-        Some(_) => "as the service's Sunset header says",
-        None => "as the interface announces",
+    let when = match removal.days_left(now_ms) {
+        n if n > NOTICE_DAYS => return None,
+        n if n > 1 => format!("in {n} days"),
+        1 => "tomorrow".to_owned(),
+        0 => "today".to_owned(),
+        _ => {
+            return Some(format!(
+                "The service was to stop looking up single pets on {}; it still does for now. \
+                 When it stops, this page finds pets in the list.",
+                long_date(removal)
+            ))
+        }
     };
-    let deprecated = lifecycle.deprecated_at.map_or_else(String::new, |at| {
-        format!(
-            " The service has marked it deprecated since {}.",
-            long_date(Date::from_unix_seconds(at))
-        )
-    });
-    format!(
-        "This page reads the pet with an operation the service will remove on {} ({}, {source}).{deprecated}",
-        long_date(removal),
-        days_left(removal),
-    )
+    Some(format!(
+        "The service stops looking up single pets on {} ({when}). After that, this page finds \
+         pets in the list.",
+        long_date(removal)
+    ))
 }
 
-/// How the pet on the page was read, in one quiet line.
+/// How the pet on the page was read, in one quiet line, when there is something to say.
 #[component]
 pub fn LookupNotice(
     /// How the pet was found.
     via: Via,
 ) -> impl IntoView {
     let text = match via {
-        Via::GetPet(lifecycle) => with_get_pet(lifecycle),
-        Via::ListAfter(status) => format!(
-            "The service no longer reads single pets (it answered {status}), so this pet was found in the list."
-        ),
-        Via::ListOnly => format!(
-            "The service's single-pet lookup is gone (removal announced for {}), so this pet was found in the list.",
-            long_date(GET_PET_REMOVAL)
+        Via::GetPet(lifecycle) => removal_notice(lifecycle, js_sys::Date::now()),
+        Via::ListAfter(_) | Via::ListOnly => Some(
+            "This pet was found in the list: the service no longer looks up single pets.".into(),
         ),
     };
-    view! {
-        <aside class="deprecation" aria-label="How this pet was read">
-            {text}
-        </aside>
+    text.map(|text| {
+        view! {
+            <aside class="deprecation" aria-label="How this pet was read">
+                {text}
+            </aside>
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DAY_MS: f64 = 86_400_000.0;
+
+    #[test]
+    fn the_removal_is_mentioned_only_when_near_or_past() {
+        let announced = Lifecycle::default();
+        // 2026-11-21: four years ahead, nothing to say.
+        assert_eq!(removal_notice(announced, 20_778.0 * DAY_MS), None);
+        let near = removal_notice(announced, (22_253.0 - 12.0) * DAY_MS).unwrap();
+        assert!(near.contains("on 5 December 2030 (in 12 days)"), "{near}");
+        assert!(!near.contains("header"), "{near}");
+        let today = removal_notice(announced, 22_253.0 * DAY_MS).unwrap();
+        assert!(today.contains("(today)"), "{today}");
+        let past = removal_notice(announced, 22_300.0 * DAY_MS).unwrap();
+        assert!(past.contains("was to stop"), "{past}");
+        // The service's own date wins: 2026-12-01 is 10 days after 2026-11-21.
+        let sooner = Lifecycle {
+            sunset_at: Some(20_788 * 86_400),
+            ..Lifecycle::default()
+        };
+        let soon = removal_notice(sooner, 20_778.0 * DAY_MS).unwrap();
+        assert!(soon.contains("1 December 2026 (in 10 days)"), "{soon}");
     }
 }

@@ -10,6 +10,7 @@ mod import_view;
 mod lookup_notice;
 mod pet_table;
 mod sign_in;
+mod sign_out_everywhere;
 mod text_field;
 mod title;
 
@@ -23,5 +24,6 @@ pub use import_view::{ImportProgress, ImportTable};
 pub use lookup_notice::LookupNotice;
 pub use pet_table::{status_badge, ListView, PetTable};
 pub use sign_in::SignIn;
+pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
 pub use title::page_title;

@@ -64,9 +64,9 @@ pub fn PetTable(
         let q = q.trim();
         (!q.is_empty()).then(|| {
             let matching = match shown.with(Vec::len) {
-                0 => "none match".to_owned(),
-                1 => "1 matches".to_owned(),
-                n => format!("{n} match"),
+                0 => "no pet matches".to_owned(),
+                1 => "1 pet matches".to_owned(),
+                n => format!("{n} pets match"),
             };
             format!("Searching the {loaded} pets loaded: {matching} “{q}”.")
         })

@@ -65,6 +65,18 @@ pub fn fingerprint(rows: &[ImportRow]) -> String {
     format!("{hash:016x}")
 }
 
+/// How far an import has gone: the rows with an outcome, and of those the refused and the
+/// unknown ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Rows sent and answered (or known to be lost): every outcome but `Sending`.
+    pub done: usize,
+    /// Of those, refused by the service.
+    pub refused: usize,
+    /// Of those, with no usable answer.
+    pub unknown: usize,
+}
+
 /// The outcomes of one import, by row index, saved on every change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {
@@ -90,6 +102,39 @@ impl Ledger {
         Ledger { key, entries }
     }
 
+    /// How far the first `rows` rows have gone.
+    pub fn progress(&self, rows: usize) -> Progress {
+        let mut p = Progress::default();
+        for outcome in self.entries.range(..rows).map(|(_, o)| o) {
+            if *outcome == Outcome::Sending {
+                continue;
+            }
+            p.done += 1;
+            p.refused += usize::from(matches!(outcome, Outcome::Refused { .. }));
+            p.unknown += usize::from(matches!(outcome, Outcome::Unknown { .. }));
+        }
+        p
+    }
+
+    /// Valid rows of `rows` that have no outcome yet.
+    pub fn remaining(&self, rows: &[ImportRow]) -> usize {
+        rows.iter()
+            .enumerate()
+            .filter(|(i, r)| r.checked.is_ok() && self.get(*i).is_none())
+            .count()
+    }
+
+    /// Whether a run of `rows` started and did not finish: some rows have an outcome, and some
+    /// valid rows none yet.
+    pub fn interrupted(&self, rows: &[ImportRow]) -> bool {
+        self.progress(rows.len()).done > 0 && self.remaining(rows) > 0
+    }
+
+    /// Where this ledger is stored, for an answer that arrives after its page is gone.
+    pub fn slot(&self) -> LedgerSlot {
+        LedgerSlot(self.key.clone())
+    }
+
     /// What became of row `index`, if it was sent.
     pub fn get(&self, index: usize) -> Option<&Outcome> {
         self.entries.get(&index)
@@ -101,13 +146,36 @@ impl Ledger {
             Some(o) => self.entries.insert(index, o),
             None => self.entries.remove(&index),
         };
-        // A ledger not loaded from storage (`default`) is kept in memory only.
-        if self.key.is_empty() {
-            return;
-        }
-        if let Ok(text) = serde_json::to_string(&self.entries) {
-            storage::set(&self.key, &text);
-        }
+        save(&self.key, &self.entries);
+    }
+}
+
+/// Where a ledger is stored (see [`Ledger::slot`]).
+#[derive(Clone, Debug)]
+pub struct LedgerSlot(String);
+
+impl LedgerSlot {
+    /// Records `outcome` for row `index` in storage, as [`Ledger::set`] would, for a ledger no
+    /// page holds any more: the next page that loads it sees the answer.
+    pub fn record(&self, index: usize, outcome: Option<Outcome>) {
+        let mut entries: BTreeMap<usize, Outcome> = storage::get(&self.0)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        match outcome {
+            Some(o) => entries.insert(index, o),
+            None => entries.remove(&index),
+        };
+        save(&self.0, &entries);
+    }
+}
+
+fn save(key: &str, entries: &BTreeMap<usize, Outcome>) {
+    // A ledger not loaded from storage (`default`) is kept in memory only.
+    if key.is_empty() {
+        return;
+    }
+    if let Ok(text) = serde_json::to_string(entries) {
+        storage::set(key, &text);
     }
 }
 
@@ -123,6 +191,28 @@ mod tests {
         assert_eq!(fingerprint(&a), fingerprint(&a.clone()));
         assert_ne!(fingerprint(&a), fingerprint(&b));
         assert_eq!(fingerprint(&a).len(), 16);
+    }
+
+    #[test]
+    fn progress_counts_outcomes_and_knows_an_interrupted_run() {
+        let rows = parse_rows("name,categoryId\nA,1\nB,2\n,3\nD,4\n").unwrap();
+        let mut ledger = Ledger::default();
+        assert!(!ledger.interrupted(&rows), "not started");
+        ledger.set(0, Some(Outcome::Created { id: 1 }));
+        ledger.set(
+            1,
+            Some(Outcome::Unknown {
+                message: "x".into(),
+            }),
+        );
+        ledger.set(3, Some(Outcome::Sending));
+        let p = ledger.progress(rows.len());
+        assert_eq!((p.done, p.refused, p.unknown), (2, 0, 1));
+        assert_eq!(ledger.remaining(&rows), 0, "the invalid row never counts");
+        assert!(!ledger.interrupted(&rows), "every valid row has an outcome");
+        ledger.set(3, None);
+        assert_eq!(ledger.remaining(&rows), 1);
+        assert!(ledger.interrupted(&rows));
     }
 
     #[test]

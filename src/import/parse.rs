@@ -38,7 +38,11 @@ fn column(header: &str) -> Option<usize> {
 }
 
 fn problems(errors: FieldErrors) -> Vec<String> {
-    [errors.name, errors.category_id, errors.status]
+    // A file has no list to choose from: name the statuses it may hold.
+    let status = errors
+        .status
+        .map(|_| "The status must be available, pending or sold, or left empty.".to_owned());
+    [errors.name, errors.category_id, status]
         .into_iter()
         .flatten()
         .collect()
@@ -171,7 +175,14 @@ mod tests {
         assert_eq!(rows[0].checked.as_ref().unwrap().name, "Rex, the dog");
         let bad = rows[1].checked.as_ref().unwrap_err();
         assert_eq!(bad.len(), 2, "{bad:?}");
-        assert!(rows[2].checked.as_ref().unwrap_err()[0].contains("between"));
+        assert!(
+            rows[2].checked.as_ref().unwrap_err()[0].contains("up to 9,223,372,036,854,775,807")
+        );
+        let typo = parse_rows("name,categoryId,status\nRex,1,availble\n").unwrap();
+        assert_eq!(
+            typo[0].checked.as_ref().unwrap_err(),
+            &["The status must be available, pending or sold, or left empty."]
+        );
         let e = parse_rows("animal,kind\nRex,dog\n").unwrap_err();
         assert!(e.0.contains("name, categoryId"), "{e:?}");
         assert!(parse_rows("name,categoryId\n").is_err());

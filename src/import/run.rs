@@ -6,9 +6,10 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+use super::{ImportRow, Ledger, LedgerSlot, Outcome};
 use crate::api::ApiError;
 use crate::config::Environment;
-use crate::import::{ImportRow, Ledger, Outcome};
+use crate::input::plain_message;
 use crate::session::{CallError, Session};
 
 /// At most this many creates in flight at once.
@@ -96,15 +97,10 @@ impl Run {
         }
     }
 
-    /// Valid rows that have no outcome yet.
+    /// Valid rows that have no outcome yet (tracked).
     pub fn remaining(&self) -> usize {
         let ledger = self.ledger.read();
-        self.rows.with_value(|rows| {
-            rows.iter()
-                .enumerate()
-                .filter(|(i, r)| r.checked.is_ok() && ledger.get(*i).is_none())
-                .count()
-        })
+        self.rows.with_value(|rows| ledger.remaining(rows))
     }
 
     /// Starts or resumes sending.
@@ -155,6 +151,7 @@ impl Run {
                 return;
             };
             run.ledger.update(|l| l.set(index, Some(Outcome::Sending)));
+            let slot = run.ledger.with_untracked(Ledger::slot);
             run.in_flight.update_value(|n| *n += 1);
             let sent = untrack(|| {
                 run.session
@@ -162,13 +159,14 @@ impl Run {
             });
             leptos::task::spawn_local(async move {
                 let result = sent.await;
-                run.finish(index, result);
+                run.finish(index, result, slot);
             });
         }
     }
 
-    fn finish(&self, index: usize, result: Result<crate::api::Pet, CallError>) {
-        // The page may be gone: every touch is a try_.
+    fn finish(&self, index: usize, result: Result<crate::api::Pet, CallError>, slot: LedgerSlot) {
+        // The page may be gone (left, or switched to the other environment): every touch is a
+        // try_, and the outcome then goes straight to storage, where the next page finds it.
         self.in_flight
             .try_update_value(|n| *n = n.saturating_sub(1));
         let outcome = match result {
@@ -182,13 +180,16 @@ impl Run {
                 message: e.to_string(),
             }),
             Err(CallError::Api(ApiError::BadRequest(Some(body)))) => Some(Outcome::Refused {
-                message: body.message,
+                message: plain_message(&body.message),
             }),
             Err(e) => Some(Outcome::Refused {
                 message: e.to_string(),
             }),
         };
-        self.ledger.try_update(|l| l.set(index, outcome));
+        let kept = outcome.clone();
+        if self.ledger.try_update(|l| l.set(index, kept)).is_none() {
+            slot.record(index, outcome);
+        }
         self.pump();
     }
 }

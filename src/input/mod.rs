@@ -12,6 +12,7 @@ mod view;
 pub use case::lowercase;
 pub use int64::{parse_int64, Int64Problem};
 pub use key::parse_api_key;
+pub use refusal::plain_message;
 pub use view::{search_and_sort, Column, Sort};
 
 use crate::api::{NewPet, PetStatus, DEFAULT_LIMIT, LIMIT_RANGE};
@@ -106,11 +107,14 @@ impl Draft {
                 Ok(n) => Some(n),
                 Err(problem) => {
                     errors.category_id = Some(match problem {
-                        Int64Problem::OutOfRange => format!(
-                            "The category ID must be between {} and {}.",
-                            i64::MIN,
-                            i64::MAX
-                        ),
+                        Int64Problem::OutOfRange if category.starts_with('-') => {
+                            "The category ID is too far below zero.".into()
+                        }
+                        Int64Problem::OutOfRange => {
+                            "The category ID is too large: it can be a whole number up to \
+                             9,223,372,036,854,775,807."
+                                .into()
+                        }
                         Int64Problem::NotANumber => {
                             "The category ID must be a whole number, like 3.".into()
                         }
@@ -195,7 +199,11 @@ mod tests {
         let e = draft("Rex", "9223372036854775808", "")
             .validate()
             .unwrap_err();
-        assert!(e.category_id.unwrap().contains("between"));
+        assert!(e.category_id.unwrap().contains("too large"));
+        let e = draft("Rex", "-9223372036854775809", "")
+            .validate()
+            .unwrap_err();
+        assert!(e.category_id.unwrap().contains("below zero"));
         assert_eq!(e.name, None);
         let e = draft("Rex", "1.5", "").validate().unwrap_err();
         assert!(e.category_id.unwrap().contains("whole number"));

@@ -3,6 +3,22 @@
 use super::{Draft, FieldErrors};
 use crate::api::ErrorBody;
 
+/// A service message in plain words for a store manager: a field the service names in
+/// markdown code marks gets its label ("`name` must be…" becomes "The name must be…"), and
+/// no markdown mark is left.
+pub fn plain_message(message: &str) -> String {
+    let mut text = message.to_owned();
+    for (wire, _, words) in FIELDS {
+        let marked = format!("`{wire}`");
+        if let Some(rest) = text.strip_prefix(&marked) {
+            text = format!("{words}{rest}");
+        }
+        let inside = words.replacen('T', "t", 1);
+        text = text.replace(&marked, &inside);
+    }
+    text.replace(['`', '*'], "")
+}
+
 /// The fields of the add form, as the service names them in codes and messages.
 const FIELDS: [(&str, &str, &str); 3] = [
     ("categoryId", "category_id", "The category ID"),
@@ -22,7 +38,7 @@ impl FieldErrors {
         let Some((wire, _, words)) = named else {
             return errors;
         };
-        let message = body.message.replace(&format!("`{wire}`"), words);
+        let message = plain_message(&body.message);
         let message = match message.strip_prefix(words) {
             Some(_) => message,
             None => format!("{words} was refused: {message}"),
@@ -69,6 +85,22 @@ mod tests {
             message: message.into(),
             status: 400,
         }
+    }
+
+    #[test]
+    fn service_messages_lose_their_markdown_marks() {
+        assert_eq!(
+            plain_message("`name` must be at most 200 characters."),
+            "The name must be at most 200 characters."
+        );
+        assert_eq!(
+            plain_message("Give `categoryId` as a **whole** number."),
+            "Give the category ID as a whole number."
+        );
+        assert_eq!(
+            plain_message("this name is reserved"),
+            "this name is reserved"
+        );
     }
 
     #[test]

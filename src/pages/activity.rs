@@ -26,8 +26,7 @@ pub fn Activity() -> impl IntoView {
                     <tr>
                         <th scope="col">"Time"</th>
                         <th scope="col">"Environment"</th>
-                        <th scope="col">"Result"</th>
-                        <th scope="col">"Request"</th>
+                        <th scope="col">"What happened"</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -60,11 +59,19 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
                 None => text.into_any(),
             }
         }
-        Outcome::Refused { message } => format!("Refused: {message}").into_any(),
-        Outcome::Unknown { message } => {
-            format!("Outcome unknown: {message} Check the list before adding it again.").into_any()
+        Outcome::Refused { name, message } => {
+            format!("Could not add “{name}”: {message}").into_any()
         }
-        Outcome::Failed { message } => format!("Failed: {message}").into_any(),
+        Outcome::Unknown { name, message } => format!(
+            "Adding “{name}” may or may not have worked: {message} Check the list before adding it again."
+        )
+        .into_any(),
+        Outcome::Failed { pet: Some(id), message } => {
+            format!("Could not read pet {id}: {message}").into_any()
+        }
+        Outcome::Failed { pet: None, message } => {
+            format!("Could not read the pets: {message}").into_any()
+        }
     };
     let curl = entry.curl.clone();
     view! {
@@ -73,10 +80,12 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
                 <time datetime=iso>{clock}</time>
             </td>
             <td>{env.map_or(entry.env.clone(), |e| e.label().to_owned())}</td>
-            <td class="wrap">{result}</td>
-            <td>
+            <td class="wrap">
+                <p class="what">{result}</p>
+                // The request itself is for whoever looks into a problem, not for every row.
                 <details>
-                    <summary class="wrap">{entry.request}</summary>
+                    <summary>"Details for IT"</summary>
+                    <p class="wrap">{entry.request}</p>
                     <p class="note">
                         "As a curl command; set PETSTORE_API_KEY to the key first:"
                     </p>

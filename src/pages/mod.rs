@@ -2,7 +2,6 @@
 
 mod activity;
 mod config_error;
-pub(crate) mod import_run;
 mod not_found;
 mod pet_import;
 mod pet_list;

@@ -1,5 +1,6 @@
 //! `/pets/import`: many pets at once, from rows pasted from a spreadsheet or a CSV file. The
-//! rows are checked and shown before anything is sent; the run is in `import_run.rs`.
+//! rows are checked and shown before anything is sent; the run is in `import/run.rs`. Each
+//! environment has its own box, rows and ledger.
 
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -9,27 +10,72 @@ use crate::config::Environment;
 use crate::import::{
     failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome,
 };
-use crate::pages::import_run::{Run, RunState};
+use crate::import::{Pause, Run, RunState};
 use crate::session::use_session;
 use crate::storage;
 
 /// The word a production import must be confirmed with.
 const CONFIRM_WORD: &str = "production";
 
-/// The import page.
+/// The import page: the form of the current environment, built anew on a switch, so that
+/// each environment shows, checks and sends only the rows pasted for it.
 #[component]
 pub fn PetImport() -> impl IntoView {
     let session = use_session();
+    page_title(move || format!("Import pets ({})", session.env().label()));
+    view! {
+        <h1>"Import pets"</h1>
+        <p>
+            "Paste rows copied from a spreadsheet, or choose a CSV file. The first row names the "
+            "columns: " <code>"name"</code> ", " <code>"categoryId"</code> " and optionally "
+            <code>"status"</code> ". Nothing is sent until you start the import."
+        </p>
+        {move || {
+            let env = session.env();
+            view! { <ImportForm env /> }
+        }}
+    }
+}
+
+/// What was pasted for `env`, and the ledger of those rows if a run of them was interrupted.
+fn interrupted(env: Environment, text: &str) -> Option<(usize, Ledger)> {
+    let rows = parse_rows(text).ok()?;
+    let ledger = Ledger::load(env, &fingerprint(&rows));
+    let valid = rows.iter().filter(|r| r.checked.is_ok()).count();
+    ledger.interrupted(&rows).then_some((valid, ledger))
+}
+
+/// The box, the file, Check rows and the checked rows' run, for one environment.
+#[component]
+fn ImportForm(
+    /// The environment whose rows these are.
+    env: Environment,
+) -> impl IntoView {
     // The pasted text survives a reload of the tab, so a run can be resumed.
-    let text = RwSignal::new(storage::get(storage::IMPORT_TEXT_SLOT).unwrap_or_default());
+    let text = RwSignal::new(storage::get(&storage::import_text_slot(env)).unwrap_or_default());
+    // A run that a reload, a switch or leaving the page stopped is said on arrival.
+    let stopped = text
+        .with_untracked(|t| interrupted(env, t))
+        .map(|(valid, ledger)| {
+            // The ledger holds the rows' indices only.
+            let p = ledger.progress(usize::MAX);
+            format!(
+                "An import into {} was interrupted: {} of {valid} sent, {} refused, {} unknown. \
+             Check rows to see and go on.",
+                env.label(),
+                p.done,
+                p.refused,
+                p.unknown,
+            )
+        });
     let (problem, set_problem) = signal(None::<String>);
-    // The rows as last checked, with their environment and ledger; the run is built from them
-    // by the panel below, so it lives (and its requests stop) with that panel.
-    let checked = RwSignal::new(None::<(Environment, Vec<ImportRow>, Ledger)>);
+    // The rows as last checked, with their ledger; the run is built from them by the panel
+    // below, so it lives (and its requests stop) with that panel.
+    let checked = RwSignal::new(None::<(Vec<ImportRow>, Ledger)>);
     let (confirm, set_confirm) = signal(String::new());
 
     let set_text = move |value: String| {
-        storage::set(storage::IMPORT_TEXT_SLOT, &value);
+        storage::set(&storage::import_text_slot(env), &value);
         text.set(value);
     };
     let check = move |_| match text.with_untracked(|t| parse_rows(t)) {
@@ -39,9 +85,8 @@ pub fn PetImport() -> impl IntoView {
         }
         Ok(rows) => {
             set_problem.set(None);
-            let env = session.env_untracked();
             let ledger = Ledger::load(env, &fingerprint(&rows));
-            checked.set(Some((env, rows, ledger)));
+            checked.set(Some((rows, ledger)));
         }
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -58,15 +103,13 @@ pub fn PetImport() -> impl IntoView {
             }
         });
     };
-    page_title(move || format!("Import pets ({})", session.env().label()));
 
     view! {
-        <h1>"Import pets"</h1>
-        <p>
-            "Paste rows copied from a spreadsheet, or choose a CSV file. The first row names the "
-            "columns: " <code>"name"</code> ", " <code>"categoryId"</code> " and optionally "
-            <code>"status"</code> ". Nothing is sent until you start the import."
-        </p>
+        {stopped.map(|notice| view! {
+            <Show when=move || checked.with(Option::is_none)>
+                <p class="note wrap" role="status">{notice.clone()}</p>
+            </Show>
+        })}
         <div class="field">
             <label for="import-text">"Paste rows"</label>
             <textarea
@@ -86,7 +129,7 @@ pub fn PetImport() -> impl IntoView {
         {move || {
             checked
                 .get()
-                .map(|(env, rows, ledger)| view! { <RunPanel env rows ledger confirm set_confirm /> })
+                .map(|(rows, ledger)| view! { <RunPanel env rows ledger confirm set_confirm /> })
         }}
     }
 }
@@ -167,7 +210,7 @@ fn RunPanel(
                 "Start import"
             </button>
             <Show when=running>
-                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(crate::pages::import_run::Pause::User))>
+                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(Pause::User))>
                     "Pause"
                 </button>
             </Show>

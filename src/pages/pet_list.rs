@@ -2,7 +2,7 @@
 //! and sorted (over the rows loaded), all kept in the URL query.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use leptos_router::hooks::{use_location, use_query_map};
 use wasm_bindgen::JsCast;
 
 use crate::api::{ApiError, PetStatus};
@@ -68,6 +68,25 @@ pub fn PetList() -> impl IntoView {
     };
     let limit_invalid = move || bad_limit.with(Option::is_some);
     let status_is = move |s: Option<&PetStatus>| filters.with(|f| f.status.as_ref() == s);
+    // An unusable sort is said, like an unusable status or limit, and the rows keep the
+    // service's order.
+    let sort_note = Memo::new(move |_| {
+        let q = query.read();
+        let raw = q.get_str("sort").filter(|s| !s.is_empty())?;
+        Sort::parse(raw)
+            .is_none()
+            .then(|| format!("Unknown sort “{raw}” in the address: showing the service's order."))
+    });
+    // Remembered for "Back to the list" (outside the reactive graph: a plain value).
+    let location = use_location();
+    // The router may run this once more on its way to the next page: only the list's own
+    // address is kept.
+    Effect::new(move |_| {
+        if location.pathname.with(|p| p.ends_with("/pets")) {
+            let query = location.query.with(|q| q.to_query_string());
+            session.note_list_query(session.env(), query);
+        }
+    });
     page_title(move || format!("Pets ({})", session.env().label()));
 
     view! {
@@ -137,6 +156,7 @@ pub fn PetList() -> impl IntoView {
             filters
                 .with(|f| f.ignored.clone())
                 .into_iter()
+                .chain(sort_note.get())
                 .map(|note| view! { <p class="note">{note}</p> })
                 .collect_view()
         }}
@@ -204,7 +224,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
     };
     view! {
         <p class="loading" role="status">
-            {move || loading.get().then_some("Loading pets…")}
+            // Not while the sign-in form asks for a key: nothing loads until it has one.
+            {move || (loading.get() && !session.needs_sign_in()).then_some("Loading pets…")}
         </p>
         // The rows on screen stay, dimmed and marked busy, until the new ones are in.
         <div class="rows" aria-busy=move || loading.get().to_string()>

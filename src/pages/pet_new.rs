@@ -26,27 +26,44 @@ thread_local! {
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
 
-fn saved_draft() -> Draft {
-    storage::get(storage::DRAFT_SLOT)
+fn saved_draft(env: Environment) -> Draft {
+    storage::get(&storage::draft_slot(env))
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default()
 }
 
-/// The add page.
+/// The add page: the form of the current environment, built anew on a switch so that each
+/// environment shows (and sends) only its own draft.
 #[component]
 pub fn PetNew() -> impl IntoView {
     let session = use_session();
+    page_title(move || format!("New pet ({})", session.env().label()));
+    view! {
+        <h1>"New pet"</h1>
+        {move || {
+            let env = session.env();
+            view! { <PetForm env /> }
+        }}
+    }
+}
+
+/// The add form of one environment, with that environment's draft.
+#[component]
+fn PetForm(
+    /// The environment the form's pet goes to.
+    env: Environment,
+) -> impl IntoView {
+    let session = use_session();
     let navigate = use_navigate();
-    let draft = RwSignal::new(saved_draft());
+    let draft = RwSignal::new(saved_draft(env));
     let errors = RwSignal::new(FieldErrors::default());
-    // The submit this page made, if any: only its answer moves the user, and only while this
-    // page is shown (the effect goes with it) and in the environment the pet went to.
-    // A switch of environment meanwhile cancels that move for good.
+    // The submit this form made, if any: only its answer moves the user, and only while this
+    // form is shown (the effect goes with it, and a switch of environment builds another).
     // Leaving the form cancels it too. The router may keep a left page alive for a while
     // (and its effects running), so the page checks that it is the latest add form built and
     // that the router's address (which changes as soon as a link is followed, before the
     // address bar does) is still the form's.
-    let submitted = StoredValue::new(None::<(u64, Environment)>);
+    let submitted = StoredValue::new(None::<u64>);
     let mount = FORMS_BUILT.with(|n| {
         n.set(n.get() + 1);
         n.get()
@@ -57,9 +74,8 @@ pub fn PetNew() -> impl IntoView {
         latest && location.pathname.with(|p| p.ends_with("/pets/new"))
     };
     Effect::new(move |_| {
-        let env = session.env();
         let record = session.last_create(env);
-        if !shown() || submitted.with_value(|s| matches!(s, Some((_, to)) if *to != env)) {
+        if !shown() {
             submitted.set_value(None);
         }
         let Some(CreateRecord {
@@ -76,7 +92,7 @@ pub fn PetNew() -> impl IntoView {
         if draft.with_untracked(|d| *d == sent) {
             draft.set(Draft::default());
         }
-        if submitted.get_value() != Some((id, env)) {
+        if submitted.get_value() != Some(id) {
             return;
         }
         submitted.set_value(None);
@@ -93,7 +109,7 @@ pub fn PetNew() -> impl IntoView {
     let edit = move |change: fn(&mut Draft, String), value: String| {
         draft.update(|d| change(d, value));
         if let Ok(text) = serde_json::to_string(&draft.get_untracked()) {
-            storage::set(storage::DRAFT_SLOT, &text);
+            storage::set(&storage::draft_slot(env), &text);
         }
     };
 
@@ -118,15 +134,14 @@ pub fn PetNew() -> impl IntoView {
             }
             Ok(pet) => {
                 errors.set(FieldErrors::default());
-                let env = session.env_untracked();
                 if let Some(id) = session.create_pet(env, draft.get_untracked(), pet) {
-                    submitted.set_value(Some((id, env)));
+                    submitted.set_value(Some(id));
                 }
             }
         }
     };
 
-    let record = move || session.last_create(session.env());
+    let record = move || session.last_create(env);
     // A service 400 that names a field is shown on it, until that field is changed.
     let refused = Memo::new(move |_| match record() {
         Some(CreateRecord {
@@ -148,10 +163,7 @@ pub fn PetNew() -> impl IntoView {
             _ => "A pet is being added in the other environment; wait for its answer.".to_owned(),
         })
     };
-    page_title(move || format!("New pet ({})", session.env().label()));
-
     view! {
-        <h1>"New pet"</h1>
         <form class="pet-form" on:submit=submit novalidate>
             <TextField
                 id="pet-name"
@@ -198,7 +210,7 @@ pub fn PetNew() -> impl IntoView {
                 </p>
             </div>
             <p class="target">
-                "The pet will be added to " <strong>{move || session.env().label()}</strong> "."
+                "The pet will be added to " <strong>{env.label()}</strong> "."
             </p>
             <div class="form-actions">
                 <button type="submit" disabled=pending aria-busy=move || pending().to_string()>

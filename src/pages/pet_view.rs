@@ -43,7 +43,8 @@ pub fn PetView() -> impl IntoView {
     view! {
         {body}
         <p>
-            <a href=move || session.href("/pets")>"Back to the list"</a>
+            // The list as it was left: its filters, search and sort.
+            <a href=move || session.list_link(session.env())>"Back to the list"</a>
         </p>
     }
 }

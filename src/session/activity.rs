@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::Session;
 use crate::api::{ApiError, Exchange};
 use crate::config::Environment;
+use crate::input::plain_message;
 use crate::storage;
 
 /// The oldest entries go beyond this many.
@@ -26,16 +27,25 @@ pub enum Outcome {
     },
     /// The service refused the create: nothing was created.
     Refused {
-        /// Why, as the service (or the app) put it.
+        /// The name of the pet it was for.
+        #[serde(default)]
+        name: String,
+        /// Why, as the service (or the app) put it, in plain words.
         message: String,
     },
     /// No answer was read: the create may or may not have happened.
     Unknown {
+        /// The name of the pet it was for.
+        #[serde(default)]
+        name: String,
         /// What went wrong.
         message: String,
     },
     /// A read failed.
     Failed {
+        /// The pet it was for, when it read one pet; `None` for the list.
+        #[serde(default)]
+        pet: Option<i64>,
         /// What went wrong.
         message: String,
     },
@@ -68,9 +78,20 @@ impl Entry {
 /// The entry an exchange leaves, if any: creates always, reads only when they failed (a
 /// cancelled read was the app's own doing, not the service's answer).
 pub(super) fn entry_for(env: Environment, exchange: &Exchange, at_ms: u64) -> Option<Entry> {
-    let outcome = match (&exchange.outcome, exchange.sent.is_read()) {
+    let sent = &exchange.sent;
+    // The create's pet, by the name it was sent with.
+    let name = || {
+        let body = sent.body.as_deref().unwrap_or_default();
+        serde_json::from_str::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| v.get("name")?.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    };
+    let outcome = match (&exchange.outcome, sent.is_read()) {
         (Err(ApiError::Cancelled), true) | (Ok(_), true) => return None,
         (Err(e), true) => Outcome::Failed {
+            // A single pet's address ends with its id; the list's with `pets`.
+            pet: sent.url.rsplit('/').next().and_then(|id| id.parse().ok()),
             message: e.to_string(),
         },
         (Ok(Some(pet)), false) => Outcome::Created {
@@ -78,15 +99,18 @@ pub(super) fn entry_for(env: Environment, exchange: &Exchange, at_ms: u64) -> Op
             name: pet.name.clone(),
         },
         (Ok(None), false) => Outcome::Unknown {
+            name: name(),
             message: "The service's answer held no pet.".into(),
         },
         (Err(e), false) if e.outcome_unknown() => Outcome::Unknown {
+            name: name(),
             message: e.to_string(),
         },
         (Err(e), false) => Outcome::Refused {
+            name: name(),
             message: e
                 .body()
-                .map_or_else(|| e.to_string(), |b| b.message.clone()),
+                .map_or_else(|| e.to_string(), |b| plain_message(&b.message)),
         },
     };
     Some(Entry {
@@ -162,7 +186,7 @@ mod tests {
         assert_eq!(made.request, "POST https://p.example/v1/pets");
         assert!(made.curl.contains("$PETSTORE_API_KEY"));
         let refused = entry_for(env, &create(Err(ApiError::from_status(400, ""))), 5);
-        assert!(matches!(refused.unwrap().outcome, Outcome::Refused { .. }));
+        assert!(matches!(refused.unwrap().outcome, Outcome::Refused { name, .. } if name == "Rex"));
         let lost = entry_for(env, &create(Err(ApiError::from_status(502, ""))), 5);
         assert!(matches!(lost.unwrap().outcome, Outcome::Unknown { .. }));
         let read = |outcome| Exchange {
@@ -172,7 +196,19 @@ mod tests {
         assert_eq!(entry_for(env, &read(Ok(None)), 5), None);
         assert_eq!(entry_for(env, &read(Err(ApiError::Cancelled)), 5), None);
         let failed = entry_for(env, &read(Err(ApiError::from_status(503, ""))), 5);
-        assert!(matches!(failed.unwrap().outcome, Outcome::Failed { .. }));
+        assert!(matches!(
+            failed.unwrap().outcome,
+            Outcome::Failed { pet: None, .. }
+        ));
+        let one = Exchange {
+            sent: Sent::get("https://p.example/v1/pets/12".into(), vec![]),
+            outcome: Err(ApiError::from_status(503, "")),
+        };
+        let failed = entry_for(env, &one, 5).unwrap();
+        assert!(matches!(
+            failed.outcome,
+            Outcome::Failed { pet: Some(12), .. }
+        ));
     }
 
     #[test]

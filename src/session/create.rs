@@ -108,7 +108,7 @@ impl Session {
             let result = sent.await;
             storage::remove(storage::CREATE_SLOT);
             if result.is_ok() {
-                storage::remove(storage::DRAFT_SLOT);
+                storage::remove(&storage::draft_slot(env));
             }
             let state = match result {
                 Ok(pet) => CreateState::Created(pet),

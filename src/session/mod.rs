@@ -109,11 +109,6 @@ impl Session {
         self.env.get()
     }
 
-    /// The current environment, untracked, for event handlers.
-    pub fn env_untracked(&self) -> Environment {
-        self.env.get_untracked()
-    }
-
     fn key_slot(&self, env: Environment) -> KeySlot {
         match env {
             Environment::Production => self.production_key.get(),

@@ -17,6 +17,8 @@ use crate::storage;
 pub(super) struct Known {
     pets: HashMap<(Environment, i64), Pet>,
     get_pet_gone: Vec<Environment>,
+    // The list's query as last shown in each environment, for "Back to the list".
+    list_query: HashMap<Environment, String>,
 }
 
 impl Session {
@@ -32,6 +34,27 @@ impl Session {
     /// Pet `id` of `env` as last seen in this tab, if it was.
     pub fn known_pet(&self, env: Environment, id: i64) -> Option<Pet> {
         self.known.with_value(|k| k.pets.get(&(env, id)).cloned())
+    }
+
+    /// Remembers the query the list of `env` is shown with (`?env=…&status=…`), so that going
+    /// back to the list from a pet returns to it as it was.
+    pub fn note_list_query(&self, env: Environment, query: String) {
+        self.known.try_update_value(|k| {
+            if k.list_query.get(&env) != Some(&query) {
+                k.list_query.insert(env, query);
+            }
+        });
+    }
+
+    /// The address of the list of `env` as it was last shown in this tab (its filters,
+    /// search and sort), else the plain list.
+    pub fn list_link(&self, env: Environment) -> String {
+        let plain = self.link("/pets", env);
+        let kept = self.known.with_value(|k| k.list_query.get(&env).cloned());
+        match kept {
+            Some(query) => format!("{}{query}", plain.split('?').next().unwrap_or_default()),
+            None => plain,
+        }
     }
 
     /// Whether `getPet` is still worth asking in `env`: its removal date has not come, and

@@ -88,6 +88,18 @@ pub async fn click(c: &Client, xpath: &str) -> bool {
     }
 }
 
+/// Whether the button named `name` shows within a second (for what a click brings up).
+pub async fn wait_for_button(c: &Client, name: &str) -> bool {
+    let xpath = format!("//button[normalize-space()='{name}']");
+    for _ in 0..20 {
+        if c.find(Locator::XPath(&xpath)).await.is_ok() {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    false
+}
+
 /// Clicks the button named `name`, if shown.
 pub async fn button(c: &Client, name: &str) -> bool {
     click(c, &format!("//button[normalize-space()='{name}']")).await

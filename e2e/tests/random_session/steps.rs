@@ -44,7 +44,9 @@ pub enum Step {
     Sort(&'static str),
     OpenActivity,
     TryAgain,
-    SignOutEverywhere,
+    /// Sign out everywhere; `true` answers its question with Forget everything, `false`
+    /// with Keep everything.
+    SignOutEverywhere(bool),
     BusyOnce(usize),
     GetPetOff(usize),
     GetPetOn(usize),
@@ -127,7 +129,8 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
         2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
         4 => Step::OpenActivity,
         5 | 6 => Step::TryAgain,
-        7 => Step::SignOutEverywhere,
+        // From the draw already made, so the fixed seeds' sequences stay as they were.
+        7 => Step::SignOutEverywhere(env == 0),
         8 | 9 => Step::BusyOnce(env),
         10 => Step::GetPetOff(env),
         _ => Step::GetPetOn(env),
@@ -263,8 +266,17 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::TryAgain => {
             page::button(c, "Try again").await;
         }
-        Step::SignOutEverywhere => {
-            if page::button(c, "Sign out everywhere").await {
+        Step::SignOutEverywhere(forget) => {
+            if !page::button(c, "Sign out everywhere").await {
+                return;
+            }
+            // A tab that keeps nothing signs out at once; otherwise it asks first.
+            let asked = page::wait_for_button(c, "Keep everything").await;
+            if asked && !forget {
+                page::button(c, "Keep everything").await;
+                return;
+            }
+            if !asked || page::button(c, "Forget everything").await {
                 model.app_key = [None, None];
                 model.wiped = true;
             }

@@ -30,21 +30,28 @@ setup_build_tools() {
     rustup target add wasm32-unknown-unknown
   fi
 
+  # The two Rust tools compile side by side: each spends long stretches on one core (big
+  # crates, linking), so together they finish well before one after the other.
+  local wbg pids=()
+  wbg=$(locked_version wasm-bindgen)
   if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
-    cargo install trunk --version "$TRUNK_VERSION" --locked
+    cargo install trunk --version "$TRUNK_VERSION" --locked &
+    pids+=($!)
   fi
-
   # trunk uses the wasm-bindgen on PATH only if it equals the one in Cargo.lock (otherwise it
   # would try to download one). Not --locked: the CLI's own lock file pins a webpki-roots
   # release that crates.io no longer serves.
-  local wbg
-  wbg=$(locked_version wasm-bindgen)
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg" ] ||
      [ "$(wasm-bindgen-test-runner --version 2>/dev/null)" != "wasm-bindgen-test-runner $wbg" ]; then
     say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
-    cargo install wasm-bindgen-cli --version "$wbg" --force
+    cargo install wasm-bindgen-cli --version "$wbg" --force &
+    pids+=($!)
   fi
+  local pid
+  for pid in "${pids[@]}"; do
+    wait "$pid"
+  done
 
   # wasm-opt 132 from npm, never Debian's binaryen 108 (its release builds crash in the
   # browser). Trunk.toml pins version_132, so a wrong wasm-opt stops the build.

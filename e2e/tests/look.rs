@@ -168,11 +168,9 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             wait_js(c, "the rows", ROWS_SHOWN).await;
             check("list", violations(c, &axe).await);
 
-            c.goto(&format!("{site}pets/new?env={env}"))
-                .await
-                .expect("open the form");
-            wait_js(
+            open(
                 c,
+                &format!("{site}pets/new?env={env}"),
                 "the form",
                 "return !!document.getElementById('pet-name');",
             )
@@ -211,22 +209,18 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             .await;
             check("view", violations(c, &axe).await);
 
-            c.goto(&format!("{site}pets/import?env={env}"))
-                .await
-                .expect("open import");
-            wait_js(
+            open(
                 c,
+                &format!("{site}pets/import?env={env}"),
                 "the import page",
                 "return !!document.getElementById('import-text');",
             )
             .await;
             check("import", violations(c, &axe).await);
 
-            c.goto(&format!("{site}activity?env={env}"))
-                .await
-                .expect("open the activity");
-            wait_js(
+            open(
                 c,
+                &format!("{site}activity?env={env}"),
                 "the activity",
                 "return !!document.querySelector('table.activity');",
             )
@@ -301,11 +295,9 @@ async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
     assert_eq!(small, json!([]), "targets under 44×44 px at 390 px wide");
 
     // The import's checked rows (a long name, an invalid row) and the activity fit too.
-    c.goto(&format!("{site}pets/import?env=production"))
-        .await
-        .expect("open import");
-    wait_js(
+    open(
         c,
+        &format!("{site}pets/import?env=production"),
         "the import page",
         "return !!document.getElementById('import-text');",
     )
@@ -360,17 +352,23 @@ async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
         "return !!document.querySelector('[role=alert]');",
     )
     .await;
-    c.goto(&format!("{site}activity?env=production"))
-        .await
-        .expect("open the activity");
-    wait_js(
+    open(
         c,
+        &format!("{site}activity?env=production"),
         "the activity",
         "return document.querySelectorAll('table.activity tbody tr').length > 0;",
     )
     .await;
     no_sideways_scroll(c, "the activity").await;
     browser.close().await;
+}
+
+/// Opens `url` and waits until `ready` (a script returning a boolean) holds.
+async fn open(c: &Client, url: &str, what: &str, ready: &str) {
+    c.goto(url)
+        .await
+        .unwrap_or_else(|e| panic!("open {what}: {e}"));
+    wait_js(c, what, ready).await;
 }
 
 async fn click_button(c: &Client, name: &str) {

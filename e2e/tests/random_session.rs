@@ -2,7 +2,8 @@
 //! service events against the release build and the dev service, with invariants checked
 //! after every step. On failure it prints the seed and the steps, so the run can be replayed:
 //! `PETSTORE_SESSION_SEEDS=1234 cargo test -p petstore-e2e --test random_session`.
-//! `PETSTORE_SESSION_RUNS=N` adds N seeds drawn from the clock to the fixed ones.
+//! `PETSTORE_SESSION_RUNS=N` adds N seeds drawn from the clock to the fixed ones; up to
+//! `PETSTORE_SESSION_PARALLEL` (default 3) sessions run at once.
 
 mod random_session {
     pub mod bulk;
@@ -145,28 +146,52 @@ fn seeds() -> Vec<u64> {
     all
 }
 
+/// How many sessions run at once (each has its own service, site and browser; a session
+/// spends most of its time waiting on the browser and the service, so three share two cores).
+fn at_once() -> usize {
+    std::env::var("PETSTORE_SESSION_PARALLEL")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(3)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_sessions_keep_every_invariant() {
-    for seed in seeds() {
-        let started = Instant::now();
-        let outcome = run(seed).await;
-        if let Err((steps, why)) = &outcome {
-            let list: Vec<String> = steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("  {i:>3}. {s:?}"))
-                .collect();
-            panic!(
-                "seed {seed} broke an invariant after {} steps: {why}\nsteps:\n{}\n\
-                 replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e --test random_session",
-                steps.len(),
-                list.join("\n")
-            );
+    let seeds = seeds();
+    let mut failures = Vec::new();
+    for group in seeds.chunks(at_once()) {
+        let runs: Vec<_> = group
+            .iter()
+            .map(|&seed| {
+                tokio::spawn(async move {
+                    let started = Instant::now();
+                    (seed, run(seed).await, started.elapsed())
+                })
+            })
+            .collect();
+        for handle in runs {
+            let (seed, outcome, took) = handle.await.expect("a session's task");
+            match outcome {
+                Ok(exports) => println!(
+                    "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({exports} exports checked)",
+                    took.as_secs_f64(),
+                ),
+                Err((steps, why)) => {
+                    let list: Vec<String> = steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| format!("  {i:>3}. {s:?}"))
+                        .collect();
+                    failures.push(format!(
+                        "seed {seed} broke an invariant after {} steps: {why}\nsteps:\n{}\n\
+                         replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e --test random_session",
+                        steps.len(),
+                        list.join("\n")
+                    ));
+                }
+            }
         }
-        println!(
-            "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({} exports checked)",
-            started.elapsed().as_secs_f64(),
-            outcome.unwrap_or_default()
-        );
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

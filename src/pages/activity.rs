@@ -63,7 +63,7 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
             format!("Could not add “{name}”: {message}").into_any()
         }
         Outcome::Unknown { name, message } => format!(
-            "Adding “{name}” may or may not have worked: {message} Check the list before adding it again."
+            "“{name}” may or may not have been added: {message} Check the list before adding it again."
         )
         .into_any(),
         Outcome::Failed { pet: Some(id), message } => {

@@ -8,9 +8,9 @@ use wasm_bindgen_futures::JsFuture;
 use crate::components::{download, page_title, ImportProgress, ImportTable, TextField};
 use crate::config::Environment;
 use crate::import::{
-    failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome,
+    failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome, Pause,
+    Progress, Run, RunState,
 };
-use crate::import::{Pause, Run, RunState};
 use crate::session::use_session;
 use crate::storage;
 
@@ -37,12 +37,15 @@ pub fn PetImport() -> impl IntoView {
     }
 }
 
-/// What was pasted for `env`, and the ledger of those rows if a run of them was interrupted.
-fn interrupted(env: Environment, text: &str) -> Option<(usize, Ledger)> {
+/// How far a run of the rows pasted for `env` went, and how many valid rows they have, if
+/// that run started and did not finish.
+fn interrupted(env: Environment, text: &str) -> Option<(Progress, usize)> {
     let rows = parse_rows(text).ok()?;
     let ledger = Ledger::load(env, &fingerprint(&rows));
     let valid = rows.iter().filter(|r| r.checked.is_ok()).count();
-    ledger.interrupted(&rows).then_some((valid, ledger))
+    ledger
+        .interrupted(&rows)
+        .then(|| (ledger.progress(rows.len()), valid))
 }
 
 /// The box, the file, Check rows and the checked rows' run, for one environment.
@@ -56,9 +59,7 @@ fn ImportForm(
     // A run that a reload, a switch or leaving the page stopped is said on arrival.
     let stopped = text
         .with_untracked(|t| interrupted(env, t))
-        .map(|(valid, ledger)| {
-            // The ledger holds the rows' indices only.
-            let p = ledger.progress(usize::MAX);
+        .map(|(p, valid)| {
             format!(
                 "An import into {} was interrupted: {} of {valid} sent, {} refused, {} unknown. \
              Check rows to see and go on.",

@@ -1,15 +1,12 @@
 //! The app shell in headless Chromium, and the browser reaching the local service
 //! cross-origin (the test page and the service listen on different ports).
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::ui::{link, open, settle, wait_until};
 use common::{production, staging, PROD_KEY};
 use gloo_net::http::Request;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn app_mounts_into_its_own_element_and_unmounts_cleanly() {

@@ -2,16 +2,13 @@
 //! service 400 on its field), the nav marks the current page, the list's Add pet button,
 //! stale rows marked busy while new ones load, the way back to the list as it was, an unknown
 //! sort said, and no loading line under the sign-in form.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, SLOW};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn focused_id() -> String {
     web_sys::window()

@@ -1,16 +1,13 @@
 //! The pages in sequence with what the service does meanwhile: a key refused in the middle of
 //! any page (counting what is sent after it), signing in again on each page, and pasted keys. Each test has deployments of
 //! its own on the dev service (a sandbox), so it can rotate keys and read the request log.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const NEW_KEY: &str = "rotated-production-key";
 

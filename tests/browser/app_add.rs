@@ -1,15 +1,12 @@
 //! The add form: validation, the service's 400, one click one pet, a refused key mid-draft,
 //! and a network failure.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::ui::*;
 use common::{production, PROD_KEY, REFUSED, STAGING_KEY};
 use petstore_admin::api::Client;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// How many pets named `name` production holds now.
 async fn count_named(name: &str) -> usize {

@@ -1,17 +1,14 @@
 //! Daily use against the dev service: search and sort in the address, a pet opened from the
 //! list at once, the view page once `getPet` is gone, "Try again" on read errors, and a busy
 //! service (429 with `Retry-After`) on a read and on a create, counted on the service.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::PROD_KEY;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const MAX_ID: &str = "9223372036854775807";
 const BIG_ID: &str = "9007199254740993";

@@ -1,16 +1,13 @@
 //! A create in sequence with leaving the form, coming back, switching environment and
 //! reloading, against a slow service: one press makes at most one pet, the app never moves
 //! the user by itself later, and what it says names the environment the pet went to.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 async fn fill(host: &web_sys::Element, name: &str) {
     type_into(&input(host, "Name").await, name).await;

@@ -1,16 +1,13 @@
 //! Import runs interrupted and resumed: a reload, a refused key, a pause, a switch of
 //! environment and a cancel in the middle; afterwards every row exists exactly once.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::import::*;
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_reload_in_the_middle_resumes_without_a_duplicate() {

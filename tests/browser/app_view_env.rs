@@ -1,13 +1,10 @@
 //! The pet view, environments and keys, sign-out, a 401 mid-session, and the configuration.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::ui::*;
 use common::{PROD_KEY, SERVICE, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_pet_opened_by_url_shows_its_id_exactly_and_no_distant_removal() {

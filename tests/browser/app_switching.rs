@@ -1,17 +1,14 @@
 //! Switching environment and leaving pages while forms and requests are open: a key typed
 //! for one environment, a hanging request, a page left mid-request; and the sign-in dialog's
 //! focus and long words at phone width. Each test has deployments of its own (a sandbox).
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::import::{paste, press, sheet};
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// The text in the box labelled `label` (a textarea or an input).
 async fn box_text(host: &web_sys::Element, label: &str) -> String {
@@ -261,7 +258,7 @@ async fn long_names_and_ids_wrap_at_phone_width() {
     // The browser suites run without the app's stylesheet: add it, as index.html does.
     let document = web_sys::window().unwrap().document().unwrap();
     let style = document.create_element("style").unwrap();
-    style.set_text_content(Some(include_str!("../style/main.css")));
+    style.set_text_content(Some(include_str!("../../style/main.css")));
     host.append_child(&style).unwrap();
     host.set_attribute("style", "width: 360px").unwrap();
     sign_in(host, PROD_KEY).await;

@@ -1,15 +1,12 @@
 //! The list page, driven as a store manager would: sign in, list, filter, change the limit.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, SERVICE, SLOW};
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn signs_in_and_lists_production_pets_with_exact_ids() {

@@ -2,9 +2,8 @@
 //! rows never sent, exact outcomes with a refused row and a fault in the middle, a hundred
 //! rows fixed and imported again, and the production confirmation. The service's pets are
 //! counted after each.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::import::*;
 use common::sandbox::Sandbox;
@@ -13,8 +12,6 @@ use common::{PROD_KEY, STAGING_KEY};
 use petstore_admin::api::Client;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn pasted_rows_are_checked_and_invalid_ones_never_sent() {

@@ -1,16 +1,13 @@
 //! Export from the list: the rows shown as CSV and JSON, ids exact, formulas neutralised, the
 //! file named after the environment and saying when there may be more.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::PROD_KEY;
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn exports_the_rows_shown_exactly_and_neutralises_formulas() {

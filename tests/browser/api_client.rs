@@ -1,8 +1,7 @@
 //! The API client in headless Chromium against the dev service: every operation, every
 //! documented error, and the failures the interface does not document.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -12,8 +11,6 @@ use petstore_admin::api::{
     decode, ApiError, Client, Date, NewPet, Pet, PetStatus, GET_PET_REMOVAL,
 };
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const BIG_ID: i64 = 9_007_199_254_740_993;
 

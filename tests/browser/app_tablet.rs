@@ -1,17 +1,14 @@
 //! A shared tablet: the activity log (a created pet, a refused create, `curl` without the key),
 //! "Sign out everywhere" (nothing of the last person left in the tab), and signing out by
 //! itself after `idleMinutes` without input, with a warning that input dismisses.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::import::{paste, press, sheet};
 use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// Every slot of this app in the tab's sessionStorage.
 fn stored() -> Vec<String> {

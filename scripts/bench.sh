@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-setup_build_tools
+setup_build_tools --browser
 setup_browser
 if [ ! -x .tools/lighthouse/node_modules/.bin/lighthouse ]; then
   say "installing Lighthouse (npm, once)"

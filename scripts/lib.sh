@@ -22,7 +22,8 @@ locked_version() {
   awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock
 }
 
-# Rust's wasm target, trunk, the wasm-bindgen CLI equal to Cargo.lock, and wasm-opt 132.
+# Rust's wasm target, trunk, the wasm-bindgen CLI equal to Cargo.lock, and wasm-opt 132; with
+# `--browser`, also Debian's Chromium and ChromeDriver for the browser tests.
 setup_build_tools() {
   export PATH="$HOME/.cargo/bin:$PATH"
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -30,9 +31,20 @@ setup_build_tools() {
     rustup target add wasm32-unknown-unknown
   fi
 
+  # The Debian packages in one apt run (two would fight over dpkg's lock), while the Rust
+  # tools compile: it mostly waits on the network.
+  local debs=() pids=()
+  command -v npm >/dev/null || debs+=(nodejs npm)
+  if [ "${1:-}" = "--browser" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+    debs+=(chromium chromium-driver)
+  fi
+  if [ "${#debs[@]}" -gt 0 ]; then
+    apt_install "${debs[@]}" &
+    pids+=($!)
+  fi
   # The two Rust tools compile side by side: each spends long stretches on one core (big
   # crates, linking), so together they finish well before one after the other.
-  local wbg pids=()
+  local wbg
   wbg=$(locked_version wasm-bindgen)
   if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
@@ -55,9 +67,6 @@ setup_build_tools() {
 
   # wasm-opt 132 from npm, never Debian's binaryen 108 (its release builds crash in the
   # browser). Trunk.toml pins version_132, so a wrong wasm-opt stops the build.
-  if ! command -v npm >/dev/null; then
-    apt_install nodejs npm
-  fi
   # The same manifest brings axe-core 4.14, which the end-to-end tests inject (no network
   # fetch at test time), and esbuild, which minifies the release build's JS glue (Trunk.toml).
   if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132' \
@@ -69,7 +78,8 @@ setup_build_tools() {
   export PATH="$PWD/.tools/node_modules/.bin:$PATH"
 }
 
-# Debian's Chromium and ChromeDriver, for the browser tests.
+# Debian's Chromium and ChromeDriver, for the browser tests (installed by
+# `setup_build_tools --browser` when missing).
 setup_browser() {
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     apt_install chromium chromium-driver

@@ -31,7 +31,7 @@ finish() {
 trap finish EXIT
 
 phase "set-up: tools and the browser (installed once)"
-setup_build_tools
+setup_build_tools --browser
 setup_browser
 
 phase "native tests: the app's pure parts and the dev service's conformance suite"

@@ -3,6 +3,9 @@
 # second run costs seconds. Only the package registries are used: crates.io, npm, Debian.
 
 TRUNK_VERSION=0.21.14
+# The splitter that cuts the app's wasm by page (scripts/split-build.sh). It must understand
+# the split points of the wasm_split_helpers that Leptos depends on (0.2 in Cargo.lock).
+WASM_SPLIT_VERSION=0.2.4
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -22,8 +25,8 @@ locked_version() {
   awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock
 }
 
-# Rust's wasm target, trunk, the wasm-bindgen CLI equal to Cargo.lock, and wasm-opt 132; with
-# `--browser`, also Debian's Chromium and ChromeDriver for the browser tests.
+# Rust's wasm target, trunk, wasm-split-cli, the wasm-bindgen CLI equal to Cargo.lock, and
+# wasm-opt 132; with `--browser`, also Debian's Chromium and ChromeDriver for the browser tests.
 setup_build_tools() {
   export PATH="$HOME/.cargo/bin:$PATH"
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -42,13 +45,20 @@ setup_build_tools() {
     apt_install "${debs[@]}" &
     pids+=($!)
   fi
-  # The two Rust tools compile side by side: each spends long stretches on one core (big
+  # The Rust tools compile side by side: each spends long stretches on one core (big
   # crates, linking), so together they finish well before one after the other.
   local wbg
   wbg=$(locked_version wasm-bindgen)
   if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
     cargo install trunk --version "$TRUNK_VERSION" --locked &
+    pids+=($!)
+  fi
+  # (It prints no version: cargo's list of installed crates says which one is there.)
+  if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    say "installing wasm-split-cli $WASM_SPLIT_VERSION (about a minute, once)"
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked \
+      --features build-binary &
     pids+=($!)
   fi
   # trunk uses the wasm-bindgen on PATH only if it equals the one in Cargo.lock (otherwise it

@@ -12,6 +12,7 @@ pub mod import;
 pub mod input;
 mod pages;
 mod session;
+mod split;
 mod storage;
 
 pub use app::{App, APP_NAME};

@@ -32,20 +32,17 @@ pub fn compress_br(data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Every file directly in `dist`, sorted by name. All of them are fetched on first load
-/// (index.html, start.js, the JS glue, the wasm, the CSS, the icon and config.json).
+/// Every file of `dist`, its folders' too (the app's build folder), sorted by name.
 pub fn measure(dist: &Path) -> Vec<FileSize> {
-    let mut files: Vec<FileSize> = std::fs::read_dir(dist)
-        .unwrap_or_else(|e| panic!("read {}: {e}", dist.display()))
-        .filter_map(Result::ok)
-        .filter(|e| e.path().is_file())
-        .map(|e| {
-            let data = std::fs::read(e.path()).expect("read a dist file");
+    let mut files: Vec<FileSize> = walk(dist)
+        .into_iter()
+        .map(|name| {
+            let data = std::fs::read(dist.join(&name)).expect("read a dist file");
             FileSize {
-                name: e.file_name().to_string_lossy().into_owned(),
                 raw: data.len(),
                 gzip: compress_gz(&data).len(),
                 brotli: compress_br(&data).len(),
+                name,
             }
         })
         .collect();
@@ -53,45 +50,75 @@ pub fn measure(dist: &Path) -> Vec<FileSize> {
     files
 }
 
+/// The paths of every file below `dir`, relative to it, with `/` between folders.
+fn walk(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().is_dir() {
+            found.extend(
+                walk(&entry.path())
+                    .into_iter()
+                    .map(|n| format!("{name}/{n}")),
+            );
+        } else {
+            found.push(name);
+        }
+    }
+    found
+}
+
+/// Whether the file is a lazy page's code, or code only lazy pages share (wasm-split-cli's
+/// names): fetched after the first screen, not for it.
+pub fn is_lazy(name: &str) -> bool {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    file.ends_with(".wasm") && (file.starts_with("split_") || file.starts_with("chunk_"))
+}
+
 /// Copies every file of `dist` into `out`, with `.br` and `.gz` siblings, so the benchmark's
 /// server answers compressed copies the way a CDN does (compressing on every request instead
 /// would add its own time to each cold load).
 pub fn precompress(dist: &Path, out: &Path) {
-    std::fs::create_dir_all(out).expect("create the precompressed copy");
-    for entry in std::fs::read_dir(dist)
-        .expect("read dist")
-        .filter_map(Result::ok)
-    {
-        if !entry.path().is_file() {
-            continue;
-        }
-        let data = std::fs::read(entry.path()).expect("read a dist file");
-        let name = entry.file_name().to_string_lossy().into_owned();
-        std::fs::write(out.join(&name), &data).expect("write a copy");
+    for name in walk(dist) {
+        let data = std::fs::read(dist.join(&name)).expect("read a dist file");
+        let copy = out.join(&name);
+        std::fs::create_dir_all(copy.parent().expect("a folder")).expect("create a folder");
+        std::fs::write(&copy, &data).expect("write a copy");
         std::fs::write(out.join(format!("{name}.br")), compress_br(&data)).expect("write .br");
         std::fs::write(out.join(format!("{name}.gz")), compress_gz(&data)).expect("write .gz");
     }
 }
 
-/// Prints the table and the first-load total.
+/// Prints the table, the whole of `dist/` and what of it the first screen needs.
 pub fn report(files: &[FileSize]) {
     println!("\nSizes of dist/ (bytes)");
     println!("{:<48} {:>9} {:>9} {:>9}", "file", "raw", "gzip", "brotli");
     for f in files {
-        println!("{:<48} {:>9} {:>9} {:>9}", f.name, f.raw, f.gzip, f.brotli);
+        let lazy = if is_lazy(&f.name) { "  (later)" } else { "" };
+        println!(
+            "{:<48} {:>9} {:>9} {:>9}{lazy}",
+            f.name, f.raw, f.gzip, f.brotli
+        );
     }
-    let sum = |pick: fn(&FileSize) -> usize| files.iter().map(pick).sum::<usize>();
-    println!(
-        "{:<48} {:>9} {:>9} {:>9}",
-        "total (first load fetches every file)",
-        sum(|f| f.raw),
-        sum(|f| f.gzip),
-        sum(|f| f.brotli)
-    );
-    println!(
-        "first-load transfer, brotli: {:.1} KB (target: at most 130 KB)",
-        sum(|f| f.brotli) as f64 / 1000.0
-    );
+    let sum = |files: &[&FileSize], pick: fn(&FileSize) -> usize| -> usize {
+        files.iter().map(|f| pick(f)).sum()
+    };
+    let all: Vec<&FileSize> = files.iter().collect();
+    let first: Vec<&FileSize> = files.iter().filter(|f| !is_lazy(&f.name)).collect();
+    for (label, set) in [
+        ("the whole of dist/", &all),
+        ("all but the lazy pages' code", &first),
+    ] {
+        println!(
+            "{label:<48} {:>9} {:>9} {:>9}",
+            sum(set, |f| f.raw),
+            sum(set, |f| f.gzip),
+            sum(set, |f| f.brotli)
+        );
+    }
 }
 
 /// Prints the floor app's sizes (the smallest Leptos + router app, built the same way) and

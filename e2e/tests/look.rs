@@ -192,7 +192,13 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
 
             // A pet added here: its page, and later the activity, have something to show.
             for (id, text) in [("pet-name", "Axe Check"), ("pet-category", "2")] {
-                let field = c.find(Locator::Id(id)).await.expect("a form field");
+                // The form's code arrives after the app's: wait for it, not just for the page.
+                let field = c
+                    .wait()
+                    .at_most(Duration::from_secs(10))
+                    .for_element(Locator::Id(id))
+                    .await
+                    .expect("a form field");
                 field.send_keys(text).await.expect("type");
             }
             c.find(Locator::XPath(add))
@@ -342,7 +348,13 @@ async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
         .await
         .expect("open the form");
     for (id, text) in [("pet-name", "y".repeat(201)), ("pet-category", "2".into())] {
-        let field = c.find(Locator::Id(id)).await.expect("a form field");
+        // The form's code arrives after the app's: wait for it, not just for the page.
+        let field = c
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Id(id))
+            .await
+            .expect("a form field");
         field.send_keys(&text).await.expect("type");
     }
     click_button(c, "Add pet").await;

@@ -1,10 +1,44 @@
 //! "Export CSV" and "Export JSON" for the rows shown on the list.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use super::download;
 use crate::api::Pet;
 use crate::export::{compact_stamp, file_name, to_csv, to_json, ExportScope};
+use crate::split::{split, SplitLoaderError};
+
+/// Why a file was not made: its code did not download, or the browser refused the file.
+enum ExportProblem {
+    Download,
+    Refused(String),
+}
+
+impl From<SplitLoaderError> for ExportProblem {
+    fn from(_: SplitLoaderError) -> Self {
+        Self::Download
+    }
+}
+
+split! {
+    export_files, preload_export;
+    /// Writes the rows as a CSV or JSON file and hands it to the browser's download. Its own
+    /// chunk: the list needs it only on a click.
+    fn save_file(pets: Vec<Pet>, scope: ExportScope, iso: String, json: bool) -> Result<(), ExportProblem> {
+        let (text, extension, mime) = if json {
+            (to_json(&pets, &scope, &iso).map_err(ExportProblem::Refused)?, "json", "application/json")
+        } else {
+            (to_csv(&pets), "csv", "text/csv;charset=utf-8")
+        };
+        let name = file_name(&scope, &compact_stamp(&iso), extension);
+        download(&name, mime, &text).map_err(|e| ExportProblem::Refused(format!("{e:?}")))
+    }
+}
+
+/// Downloads the export's code ahead of a click (a failure is said on the click).
+pub async fn preload_export_code() {
+    let _ = preload_export().await;
+}
 
 /// The two export buttons for the rows shown, and what went wrong if a file could not be
 /// made.
@@ -25,28 +59,26 @@ pub fn ExportButtons(
         let iso = String::from(js_sys::Date::new_0().to_iso_string());
         let search = search.get_untracked();
         let search = search.trim();
-        let made = scope.with_value(|scope| {
-            let scope = ExportScope {
-                search: (!search.is_empty()).then(|| search.to_owned()),
-                ..scope.clone()
-            };
-            let scope = &scope;
-            pets.with_untracked(|pets| {
-                let (text, extension, mime) = if json {
-                    (to_json(pets, scope, &iso)?, "json", "application/json")
-                } else {
-                    (to_csv(pets), "csv", "text/csv;charset=utf-8")
-                };
-                let name = file_name(scope, &compact_stamp(&iso), extension);
-                download(&name, mime, &text).map_err(|e| format!("{e:?}"))
-            })
+        let scope = scope.with_value(|scope| ExportScope {
+            search: (!search.is_empty()).then(|| search.to_owned()),
+            ..scope.clone()
         });
-        let now = made
-            .err()
-            .map(|e| format!("The file could not be made: {e}"));
-        if problem.with_untracked(|p| *p != now) {
-            set_problem.set(now);
-        }
+        let pets = pets.get_untracked();
+        spawn_local(async move {
+            let now = match save_file(pets, scope, iso, json).await {
+                Ok(()) => None,
+                Err(ExportProblem::Refused(e)) => Some(format!("The file could not be made: {e}")),
+                Err(ExportProblem::Download) => Some(
+                    "The file could not be made: this part of the app did not download. Check \
+                     the connection, then try again."
+                        .to_owned(),
+                ),
+            };
+            // The list may be gone by now (a click, then a quick move elsewhere).
+            if problem.try_with_untracked(|p| *p != now) == Some(true) {
+                set_problem.try_set(now);
+            }
+        });
     };
     view! {
         <div class="export">

@@ -50,6 +50,9 @@ pub enum Step {
     BusyOnce(usize),
     GetPetOff(usize),
     GetPetOn(usize),
+    /// Opens a page whose code is downloaded on first use from its address, in a new document
+    /// (so the page's code is fetched anew, before anything else has asked for it).
+    DeepLink(&'static str),
 }
 
 impl Step {
@@ -121,10 +124,10 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
 }
 
 /// Draws a daily-use step: search, sort, the activity page, Try again, sign out everywhere,
-/// and the service answering 429 once or losing `getPet`.
+/// the service answering 429 once or losing `getPet`, and a page opened from its address.
 pub fn draw_daily(rng: &mut Rng) -> Step {
     let env = rng.below(2);
-    match rng.below(12) {
+    match rng.below(13) {
         0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a", "É"])),
         2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
         4 => Step::OpenActivity,
@@ -133,7 +136,8 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
         7 => Step::SignOutEverywhere(env == 0),
         8 | 9 => Step::BusyOnce(env),
         10 => Step::GetPetOff(env),
-        _ => Step::GetPetOn(env),
+        11 => Step::GetPetOn(env),
+        _ => Step::DeepLink(rng.pick(&["pets/new", "pets/import", "activity"])),
     }
 }
 
@@ -262,6 +266,10 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::OpenActivity => {
             page::nav(c, "Activity").await;
+        }
+        Step::DeepLink(path) => {
+            let url = format!("{site}{path}?env={}", ENVS[env]);
+            c.goto(&url).await.expect("open a deep link");
         }
         Step::TryAgain => {
             page::button(c, "Try again").await;

@@ -8,9 +8,13 @@ use leptos_router::path;
 use crate::api::plain_duration;
 use crate::components::{EnvironmentBar, IdleGuard, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
-use crate::pages::{Activity, ConfigErrorPage, NotFound, PetImport, PetList, PetNew, PetView};
+use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
+
+mod lazy;
+
+use lazy::{lazy_route, prefetch_lazy_pages, LazyPage};
 
 /// The application name, shown in the header and in page titles.
 pub const APP_NAME: &str = "Pet Store Admin";
@@ -52,6 +56,7 @@ pub fn App(
 /// The signed-in frame: session, header, pages, and the sign-in form over them when needed.
 #[component]
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
+    prefetch_lazy_pages(base.clone());
     let session = provide_session(config, base);
     remember_environment();
     let sign_in_for = Memo::new(move |_| session.sign_in_needed());
@@ -101,10 +106,13 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     <Routes fallback=NotFound>
                         <Route path=path!("/") view=ToList />
                         <Route path=path!("/pets") view=PetList />
-                        <Route path=path!("/pets/new") view=PetNew />
-                        <Route path=path!("/pets/import") view=PetImport />
-                        <Route path=path!("/pets/:id") view=PetView />
-                        <Route path=path!("/activity") view=Activity />
+                        <Route path=path!("/pets/new") view=|| lazy_route(LazyPage::New) />
+                        <Route
+                            path=path!("/pets/import")
+                            view=|| lazy_route(LazyPage::Import)
+                        />
+                        <Route path=path!("/pets/:id") view=|| lazy_route(LazyPage::View) />
+                        <Route path=path!("/activity") view=|| lazy_route(LazyPage::Activity) />
                     </Routes>
                 }
             }}

@@ -1,0 +1,185 @@
+//! The release build split by page: the first screen fetches the list's code only, the other
+//! pages' code follows once the screen is idle (so a first click waits for nothing), and a page
+//! whose code cannot be downloaded says so and offers Reload. In headless Chromium over
+//! WebDriver, against the release build served with the strict Content-Security-Policy.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use petstore_e2e::{serve_release, start_service, Browser};
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The lazy pages' own files, as wasm-split-cli names them.
+const PAGES: [&str; 4] = [
+    "split_page_new.wasm",
+    "split_page_import.wasm",
+    "split_page_view.wasm",
+    "split_page_activity.wasm",
+];
+
+async fn wait_for(c: &Client, xpath: &str) {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::XPath(xpath))
+        .await
+        .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
+}
+
+/// A browser whose tab is signed in to production, as one that already was.
+async fn signed_in_browser() -> Browser {
+    let browser = Browser::start().await;
+    let key =
+        r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
+    browser
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": key }),
+        )
+        .await;
+    browser
+}
+
+/// Every file this document has fetched: its name and when the fetch started and ended (ms).
+async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
+    let entries: Value = c
+        .execute(
+            "return performance.getEntriesByType('resource').map((e) =>
+               [e.name.split('/').pop().split('?')[0], e.startTime, e.responseEnd]);",
+            vec![],
+        )
+        .await
+        .expect("read the resource timings");
+    entries
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|e| {
+            (
+                e[0].as_str().unwrap_or_default().to_owned(),
+                e[1].as_f64().unwrap_or_default(),
+                e[2].as_f64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_nothing() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = signed_in_browser().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[20]").await;
+
+    // Every page's code arrives without a click, within the time limit.
+    let deadline = Instant::now() + WAIT;
+    let files = loop {
+        let files = fetched(c).await;
+        let have = |page: &str| files.iter().any(|(name, ..)| name == page);
+        if PAGES.iter().all(|page| have(page)) {
+            break files;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the pages' code did not arrive: {files:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // ... and only once the app's own code is in and has run for a second: the first screen
+    // does not share its bandwidth with pages it does not show.
+    let main_done = files
+        .iter()
+        .find(|(name, ..)| name == "main_bg.wasm")
+        .map(|(_, _, end)| *end)
+        .expect("the main wasm was fetched");
+    for (name, start, _) in files.iter().filter(|(name, ..)| PAGES.contains(&&**name)) {
+        assert!(
+            *start >= main_done + 1000.0,
+            "{name} started at {start} ms, the main wasm ended at {main_done} ms"
+        );
+    }
+
+    // A first click opens the page from what is already here: nothing more is fetched.
+    let before = fetched(c).await.len();
+    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(c, "//h1[normalize-space()='New pet']").await;
+    assert_eq!(fetched(c).await.len(), before, "fetched on the click");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = signed_in_browser().await;
+    let c = &browser.client;
+    // The Wi-Fi gone for this one file (or a deploy that removed it).
+    browser.cdp("Network.enable", json!({})).await;
+    browser
+        .cdp(
+            "Network.setBlockedURLs",
+            json!({ "urls": ["*split_page_activity.wasm"] }),
+        )
+        .await;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[20]").await;
+    c.find(Locator::XPath("//nav//a[normalize-space()='Activity']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        "//*[@role='alert'][contains(., 'This page could not be opened')]",
+    )
+    .await;
+    let url = c.current_url().await.unwrap();
+    assert!(
+        url.path().ends_with("/activity"),
+        "the address moved: {url}"
+    );
+    // The app lives on: the rest of it still works.
+    let log = browser.console_log().await;
+    let trap = log.iter().find(|e| {
+        let message = e["message"].as_str().unwrap_or_default();
+        ["panicked", "unreachable", "RuntimeError"]
+            .iter()
+            .any(|m| message.contains(m))
+    });
+    assert!(trap.is_none(), "a panic or trap: {trap:?}");
+    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(c, "//h1[normalize-space()='New pet']").await;
+    c.back().await.unwrap();
+    wait_for(
+        c,
+        "//*[@role='alert'][contains(., 'This page could not be opened')]",
+    )
+    .await;
+
+    // Back online: Reload opens the page.
+    browser
+        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .await;
+    c.find(Locator::XPath("//button[normalize-space()='Reload']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(c, "//h1[normalize-space()='Activity']").await;
+    browser.close().await;
+}

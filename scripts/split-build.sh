@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Trunk post_build hook (Trunk.toml): builds the app's wasm, split by page, into a folder of
+# dist/ named after its contents, and writes the start-up script's tag into index.html.
+#
+# Trunk cannot split (its wasm-bindgen step would come before any hook could), so it builds no
+# Rust itself (index.html has no rust link) and this script does what it did, in this order:
+#   1. cargo rustc with the `split` feature and the linker's relocations kept (the splitter
+#      needs them to move code between modules);
+#   2. wasm-split-cli: main.wasm (the first screen), one wasm per lazy page, chunks that several
+#      pages share, and __wasm_split.js, which fetches them;
+#   3. wasm-bindgen on main.wasm only, keeping the exports the chunks link against;
+#   4. release only: wasm-opt -Oz on every wasm, esbuild on the JS (the preview stays readable).
+# Everything the page fetches, start.js included, goes into dist/app-<hash>/: a CDN may cache
+# the folder forever, and a new deploy (a new folder) never mixes files of two builds, whose
+# chunks could not link with each other. index.html and config.json stay at the top, uncached.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH="$root/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+staging=${TRUNK_STAGING_DIR:?run by trunk}
+base=${TRUNK_PUBLIC_URL:-/}
+
+if [ "${TRUNK_PROFILE:-debug}" = "release" ]; then
+  profile=(--release) out=release
+else
+  profile=() out=debug
+fi
+# `cargo rustc` adds the linker flag to the app only and keeps .cargo/config.toml's rustflags
+# (a RUSTFLAGS variable would replace them and rebuild every dependency).
+cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin petstore-admin \
+  --features split -- -C link-arg=--emit-relocs
+raw="target/wasm32-unknown-unknown/$out/petstore-admin.wasm"
+
+work="target/split/$out"
+rm -rf "$work"
+mkdir -p "$work/split" "$work/app"
+wasm-split-cli --target web --out-name main "$raw" "$work/split" >/dev/null
+# --keep-lld-exports: the chunks import the main module's table and functions by their
+# linker names; without them the first lazy page fails to link.
+wasm-bindgen --target web --keep-lld-exports --no-demangle --out-name main \
+  --out-dir "$work/app" "$work/split/main.wasm"
+for file in "$work/split"/*; do
+  case "$(basename "$file")" in
+    main.wasm) ;;
+    *) cp "$file" "$work/app/" ;;
+  esac
+done
+cp start.js "$work/app/"
+rm -f "$work/app"/*.d.ts
+
+if [ "$out" = release ]; then
+  for wasm in "$work/app"/*.wasm; do
+    # Features are read from the module (the default); --all-features would let wasm-opt use
+    # proposals that browsers refuse (compact imports). Names are debug info: stripped. The
+    # name subsection binaryen does not know is said once per chunk: not worth a line each.
+    wasm-opt -Oz --strip-debug --strip-producers "$wasm" -o "$wasm" 2>&1 |
+      { grep -v "unknown name subsection" || true; } >&2
+  done
+  for js in "$work/app"/*.js; do
+    # wasm-bindgen imports __wasm_split.js once per import list, under the same key twice.
+    esbuild "$js" --minify --format=esm --log-level=warning \
+      --log-override:duplicate-object-key=silent --outfile="$js.min"
+    mv "$js.min" "$js"
+  done
+fi
+
+hash=$(cd "$work/app" && sha256sum -- * | sha256sum | cut -c1-16)
+folder="app-$hash"
+cp -r "$work/app" "$staging/$folder"
+
+# The start-up tag: the glue and the main wasm are preloaded beside config.json, so all three
+# download while start.js starts (start.js reads the addresses from its own element).
+app="$base$folder"
+tag="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\" crossorigin=\"anonymous\">"
+tag+="<link rel=\"modulepreload\" href=\"$app/main.js\">"
+tag+="<link rel=\"modulepreload\" href=\"$app/__wasm_split.js\">"
+tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\">"
+tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-base=\"$base\""
+tag+=" data-js=\"$app/main.js\" data-wasm=\"$app/main_bg.wasm\"></script>"
+marker="<!-- start-up script -->"
+grep -qF "$marker" "$staging/index.html" || {
+  echo "split-build: no \"$marker\" in index.html" >&2
+  exit 1
+}
+sed -i -e "s|$marker|$tag|" -e 's|<link data-trunk rel="rust"[^>]*>||' "$staging/index.html"

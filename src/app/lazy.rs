@@ -1,0 +1,163 @@
+//! The pages downloaded on first use (see `crate::split`): each page's code is a chunk of its
+//! own, fetched when the page is first shown, or before, once the first screen is idle or a
+//! link to the page is pointed at. Routes use these rather than Leptos's `#[lazy_route]`, whose
+//! failed download would panic: here it shows a message with Reload.
+
+use std::time::Duration;
+
+use leptos::ev;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::JsCast;
+
+use crate::components::{preload_export_code, LoadFailed};
+use crate::pages::{Activity, PetImport, PetNew, PetView};
+use crate::split::{split, SplitLoaderError};
+
+/// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
+macro_rules! lazy_page {
+    ($view:ident, $preload:ident, $chunk:ident, $page:ident) => {
+        split! {
+            $chunk, $preload;
+            fn $view() -> Result<AnyView, SplitLoaderError> {
+                Ok(view! { <$page /> }.into_any())
+            }
+        }
+    };
+}
+
+lazy_page!(new_view, new_preload, page_new, PetNew);
+lazy_page!(import_view, import_preload, page_import, PetImport);
+lazy_page!(pet_view, pet_preload, page_view, PetView);
+lazy_page!(activity_view, activity_preload, page_activity, Activity);
+
+/// A page whose code is downloaded when it is first needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LazyPage {
+    /// The add form.
+    New,
+    /// The import page.
+    Import,
+    /// One pet.
+    View,
+    /// The activity log.
+    Activity,
+}
+
+impl LazyPage {
+    const ALL: [LazyPage; 4] = [Self::New, Self::Import, Self::View, Self::Activity];
+
+    /// The lazy page at `path` (below the router's base), if it is one.
+    pub(crate) fn at(path: &str) -> Option<Self> {
+        match path.trim_end_matches('/') {
+            "/pets/new" => Some(Self::New),
+            "/pets/import" => Some(Self::Import),
+            "/activity" => Some(Self::Activity),
+            other => other
+                .strip_prefix("/pets/")
+                .filter(|id| !id.is_empty() && !id.contains('/'))
+                .map(|_| Self::View),
+        }
+    }
+
+    async fn view(self) -> Result<AnyView, SplitLoaderError> {
+        match self {
+            Self::New => new_view().await,
+            Self::Import => import_view().await,
+            Self::View => pet_view().await,
+            Self::Activity => activity_view().await,
+        }
+    }
+
+    /// Downloads the page's code without showing it. A failure is not kept: showing the page
+    /// downloads it again, and says so if that fails too.
+    async fn preload(self) -> Result<(), SplitLoaderError> {
+        match self {
+            Self::New => new_preload().await,
+            Self::Import => import_preload().await,
+            Self::View => pet_preload().await,
+            Self::Activity => activity_preload().await,
+        }
+    }
+
+    fn prefetch(self) {
+        spawn_local(async move {
+            // Only a head start: the page itself reports a failed download when it is shown.
+            let _ = self.preload().await;
+        });
+    }
+}
+
+/// The route's view of `page`: the page once its code is here (at once when it was
+/// prefetched), a line while it downloads, and a message with Reload if it cannot.
+pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
+    view! {
+        <Suspense fallback=|| view! { <p role="status">"Opening the page…"</p> }>
+            {move || {
+                Suspend::new(
+                    SendWrapper::new(async move {
+                        match page.view().await {
+                            Ok(view) => view,
+                            Err(_) => view! { <LoadFailed /> }.into_any(),
+                        }
+                    }),
+                )
+            }}
+        </Suspense>
+    }
+}
+
+/// Fetches the lazy pages' code in the background: every page once the first screen has been
+/// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
+/// so that a first click opens a page as fast as a second. `base` is the router's base.
+pub(crate) fn prefetch_lazy_pages(base: String) {
+    set_timeout(
+        || {
+            request_idle_callback(|| {
+                for page in LazyPage::ALL {
+                    page.prefetch();
+                }
+                spawn_local(preload_export_code());
+            })
+        },
+        Duration::from_secs(1),
+    );
+    let base = StoredValue::new(base);
+    let on_link = move |target: Option<web_sys::EventTarget>| {
+        let link = target
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("a[href]").ok().flatten())
+            .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+        if let Some(link) = link {
+            let path = link.pathname();
+            let below = base.with_value(|b| path.strip_prefix(b.as_str()).map(str::to_owned));
+            if let Some(page) = below.as_deref().and_then(LazyPage::at) {
+                page.prefetch();
+            }
+        }
+    };
+    let over = window_event_listener(ev::pointerover, move |e| on_link(e.target()));
+    let focus = window_event_listener(ev::focusin, move |e| on_link(e.target()));
+    on_cleanup(move || {
+        over.remove();
+        focus.remove();
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LazyPage;
+
+    #[test]
+    fn paths_name_their_lazy_page() {
+        assert_eq!(LazyPage::at("/pets/new"), Some(LazyPage::New));
+        assert_eq!(LazyPage::at("/pets/import/"), Some(LazyPage::Import));
+        assert_eq!(LazyPage::at("/pets/42"), Some(LazyPage::View));
+        assert_eq!(LazyPage::at("/activity"), Some(LazyPage::Activity));
+        assert_eq!(LazyPage::at("/pets"), None);
+        assert_eq!(LazyPage::at("/pets/"), None);
+        assert_eq!(LazyPage::at("/"), None);
+        assert_eq!(LazyPage::at("/pets/1/2"), None);
+    }
+}

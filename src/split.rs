@@ -1,0 +1,46 @@
+//! Split points: code the first screen does not need, downloaded when first used.
+//!
+//! In the split build (the `split` feature, turned on by scripts/split-build.sh) a function
+//! declared with [`split!`] is moved by wasm-split-cli into a chunk of its own, fetched on its
+//! first call. Without the feature (the browser suites, whose test runner cannot split) it is an
+//! ordinary `async fn`, so callers are the same in both builds.
+//!
+//! These are the helper crate's own `fallible` split points, not Leptos's `#[lazy]`: that one
+//! expects every download to succeed, and a failed one panics, which in wasm ends the whole app.
+//! Here a failed download is an error value (`E: From<SplitLoaderError>`), for the caller to
+//! show.
+
+pub use leptos::wasm_split::SplitLoaderError;
+
+/// `split!(chunk, preload; fn name(args) -> Result<T, E> { body })` declares `async fn name`
+/// whose body lives in the chunk named `chunk`, and `async fn preload() -> Result<(),
+/// SplitLoaderError>`, which only downloads it. Arguments are passed by value.
+macro_rules! split {
+    (
+        $chunk:ident, $preload:ident;
+        $(#[$attr:meta])*
+        $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block
+    ) => {
+        #[cfg(feature = "split")]
+        #[::leptos::wasm_split::wasm_split(
+            $chunk,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload(#[allow(dead_code)] $preload)
+        )]
+        $(#[$attr])*
+        $vis fn $name($($arg: $ty),*) -> $ret $body
+
+        #[cfg(not(feature = "split"))]
+        $(#[$attr])*
+        $vis async fn $name($($arg: $ty),*) -> $ret $body
+
+        #[cfg(not(feature = "split"))]
+        #[allow(dead_code)]
+        $vis async fn $preload() -> Result<(), $crate::split::SplitLoaderError> {
+            Ok(())
+        }
+    };
+}
+
+pub(crate) use split;

@@ -42,7 +42,17 @@ wasm=$(printf '%s' "$page" | sed -n 's/.*data-wasm="\([^"]*\)".*/\1/p')
 [ -n "$wasm" ] || fail "index.html names no wasm"
 type=$(curl -fsS -o /dev/null -w '%{content_type}' "$app$wasm") || fail "the wasm $wasm is not served"
 [ "$type" = "application/wasm" ] || fail "the wasm is served as $type"
-curl -fsS -o /dev/null "$app/start.js" || fail "start.js is not served"
+# The build's folder holds start.js and the pages' code: served as files, not as the page
+# (trunk serve answers any unknown path with index.html).
+folder=${wasm%/*}
+for file in start.js __wasm_split.js; do
+  type=$(curl -fsS -o /dev/null -w '%{content_type}' "$app$folder/$file") ||
+    fail "$folder/$file is not served"
+  case "$type" in *javascript*) ;; *) fail "$folder/$file is served as $type" ;; esac
+done
+type=$(curl -fsS -o /dev/null -w '%{content_type}' "$app$folder/split_page_new.wasm") ||
+  fail "the add form's code is not served"
+[ "$type" = "application/wasm" ] || fail "the add form's code is served as $type"
 pets=$(curl -fsS -H 'Authorization: Bearer dev-production-key' "$service/production/v1/pets?limit=3") ||
   fail "the service does not answer at $service"
 case "$pets" in \[*) ;; *) fail "the service answered $pets" ;; esac

@@ -29,9 +29,10 @@ fi
 # (a RUSTFLAGS variable would replace them and rebuild every dependency).
 cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin petstore-admin \
   --features split -- -C link-arg=--emit-relocs
-raw="target/wasm32-unknown-unknown/$out/petstore-admin.wasm"
+target=${CARGO_TARGET_DIR:-target}
+raw="$target/wasm32-unknown-unknown/$out/petstore-admin.wasm"
 
-work="target/split/$out"
+work="$target/split/$out"
 rm -rf "$work"
 mkdir -p "$work/split" "$work/app"
 wasm-split-cli --target web --out-name main "$raw" "$work/split" >/dev/null

@@ -193,32 +193,40 @@ async fn main() {
             .collect();
         row(label, &values, divisor);
     }
-    let app_list = &pages[0].2;
-    let mut runs = Vec::new();
+    // The app, and the build compared with it if any: the builds of the app come first.
+    let builds: Vec<_> = pages
+        .iter()
+        .filter(|(name, ..)| ["app", "before"].contains(name))
+        .collect();
+    let mut runs: Vec<Vec<clicks::Clicks>> = builds.iter().map(|_| Vec::new()).collect();
     for i in 0..args.runs {
         eprintln!("clicks {}/{}", i + 1, args.runs);
-        runs.push(clicks::run(app_list).await);
+        for ((_, _, url), runs) in builds.iter().zip(&mut runs) {
+            runs.push(clicks::run(url).await);
+        }
     }
-    println!(
-        "\nA click on New pet to its page in the DOM (ms), {} runs: median (min–max)",
-        args.runs
-    );
-    for (label, pick) in [
-        (
-            "first click, code not yet fetched",
-            (|r| r.cold_ms) as fn(&clicks::Clicks) -> f64,
-        ),
-        ("first click after 2 s idle", |r| r.prefetched_ms),
-        ("second click", |r| r.second_ms),
-    ] {
-        let (median, min, max) = stats(runs.iter().map(pick).collect());
-        println!("{label:<36} {median:>8.1} ({min:.1}–{max:.1})");
+    for ((name, ..), runs) in builds.iter().zip(&runs) {
+        println!(
+            "\n{name}: a click on New pet to its page in the DOM (ms), {} runs: median (min–max)",
+            runs.len()
+        );
+        for (label, pick) in [
+            (
+                "first click, code not yet fetched",
+                (|r| r.cold_ms) as fn(&clicks::Clicks) -> f64,
+            ),
+            ("first click after 2 s idle", |r| r.prefetched_ms),
+            ("second click", |r| r.second_ms),
+        ] {
+            let (median, min, max) = stats(runs.iter().map(pick).collect());
+            println!("{label:<36} {median:>8.1} ({min:.1}–{max:.1})");
+        }
+        let cold = runs.iter().filter(|r| r.cold_was_cold).count();
+        println!(
+            "(the first click found the code not yet fetched in {cold} of {} runs)",
+            runs.len()
+        );
     }
-    let cold = runs.iter().filter(|r| r.cold_was_cold).count();
-    println!(
-        "(the first click found the code not yet fetched in {cold} of {} runs)",
-        runs.len()
-    );
 
     if let Some(bin) = &args.lighthouse {
         lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;

@@ -1,6 +1,7 @@
-// Starts the app. An external module instead of trunk's inline start-up script, so the site
-// runs under a Content-Security-Policy without 'unsafe-inline' and without a per-build hash.
-// trunk writes the element below (Trunk.toml, pattern_script) with the hashed file names.
+// Starts the app. An external module instead of an inline start-up script, so the site runs
+// under a Content-Security-Policy without 'unsafe-inline' and without a per-build hash.
+// scripts/split-build.sh copies it into the build's folder and writes the element below into
+// index.html with that folder's addresses of the JS glue and the main wasm.
 //
 // While the wasm downloads and compiles, this also fetches config.json and, on the list page,
 // the list itself, and leaves both in `window.petstoreStart` for the app. The app adopts the

@@ -33,36 +33,42 @@ target=${CARGO_TARGET_DIR:-target}
 raw="$target/wasm32-unknown-unknown/$out/petstore-admin.wasm"
 
 work="$target/split/$out"
-rm -rf "$work"
-mkdir -p "$work/split" "$work/app"
-wasm-split-cli --target web --out-name main "$raw" "$work/split" >/dev/null
-# --keep-lld-exports: the chunks import the main module's table and functions by their
-# linker names; without them the first lazy page fails to link.
-wasm-bindgen --target web --keep-lld-exports --no-demangle --out-name main \
-  --out-dir "$work/app" "$work/split/main.wasm"
-for file in "$work/split"/*; do
-  case "$(basename "$file")" in
-    main.wasm) ;;
-    *) cp "$file" "$work/app/" ;;
-  esac
-done
-cp start.js "$work/app/"
-rm -f "$work/app"/*.d.ts
+# The same wasm split and optimised by the same script as last time (the /admin/ build after
+# the root one, or a preview rebuild for a CSS change): its files are reused.
+stamp=$(cat "$raw" "$root/scripts/split-build.sh" start.js | sha256sum)
+if [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -d "$work/app" ]; then
+  rm -rf "$work"
+  mkdir -p "$work/split" "$work/app"
+  wasm-split-cli --target web --out-name main "$raw" "$work/split" >/dev/null
+  # --keep-lld-exports: the chunks import the main module's table and functions by their
+  # linker names; without them the first lazy page fails to link.
+  wasm-bindgen --target web --keep-lld-exports --no-demangle --out-name main \
+    --out-dir "$work/app" "$work/split/main.wasm"
+  for file in "$work/split"/*; do
+    case "$(basename "$file")" in
+      main.wasm) ;;
+      *) cp "$file" "$work/app/" ;;
+    esac
+  done
+  cp start.js "$work/app/"
+  rm -f "$work/app"/*.d.ts
 
-if [ "$out" = release ]; then
-  for wasm in "$work/app"/*.wasm; do
-    # Features are read from the module (the default); --all-features would let wasm-opt use
-    # proposals that browsers refuse (compact imports). Names are debug info: stripped. The
-    # name subsection binaryen does not know is said once per chunk: not worth a line each.
-    wasm-opt -Oz --strip-debug --strip-producers "$wasm" -o "$wasm" 2>&1 |
-      { grep -v "unknown name subsection" || true; } >&2
-  done
-  for js in "$work/app"/*.js; do
-    # wasm-bindgen imports __wasm_split.js once per import list, under the same key twice.
-    esbuild "$js" --minify --format=esm --log-level=warning \
-      --log-override:duplicate-object-key=silent --outfile="$js.min"
-    mv "$js.min" "$js"
-  done
+  if [ "$out" = release ]; then
+    for wasm in "$work/app"/*.wasm; do
+      # Features are read from the module (the default); --all-features would let wasm-opt use
+      # proposals that browsers refuse (compact imports). Names are debug info: stripped. The
+      # name subsection binaryen does not know is said once per chunk: not worth a line each.
+      wasm-opt -Oz --strip-debug --strip-producers "$wasm" -o "$wasm" 2>&1 |
+        { grep -v "unknown name subsection" || true; } >&2
+    done
+    for js in "$work/app"/*.js; do
+      # wasm-bindgen imports __wasm_split.js once per import list, under the same key twice.
+      esbuild "$js" --minify --format=esm --log-level=warning \
+        --log-override:duplicate-object-key=silent --outfile="$js.min"
+      mv "$js.min" "$js"
+    done
+  fi
+  echo "$stamp" >"$work/stamp"
 fi
 
 hash=$(cd "$work/app" && sha256sum -- * | sha256sum | cut -c1-16)

@@ -49,6 +49,15 @@ async fn wait_js(c: &Client, what: &str, script: &str) {
     panic!("timed out waiting for {what}; the page says: {text}");
 }
 
+/// The form field with the id `id`, once there: the form's code arrives after the app's.
+async fn form_field(c: &Client, id: &str) -> fantoccini::elements::Element {
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("no field #{id}: {e}"))
+}
+
 /// axe-core's violations on the page as it is, one line each.
 async fn violations(c: &Client, axe: &str) -> Vec<String> {
     c.execute(&format!("{axe}; return true;"), vec![])
@@ -192,14 +201,7 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
 
             // A pet added here: its page, and later the activity, have something to show.
             for (id, text) in [("pet-name", "Axe Check"), ("pet-category", "2")] {
-                // The form's code arrives after the app's: wait for it, not just for the page.
-                let field = c
-                    .wait()
-                    .at_most(Duration::from_secs(10))
-                    .for_element(Locator::Id(id))
-                    .await
-                    .expect("a form field");
-                field.send_keys(text).await.expect("type");
+                form_field(c, id).await.send_keys(text).await.expect("type");
             }
             c.find(Locator::XPath(add))
                 .await
@@ -348,14 +350,11 @@ async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
         .await
         .expect("open the form");
     for (id, text) in [("pet-name", "y".repeat(201)), ("pet-category", "2".into())] {
-        // The form's code arrives after the app's: wait for it, not just for the page.
-        let field = c
-            .wait()
-            .at_most(Duration::from_secs(10))
-            .for_element(Locator::Id(id))
+        form_field(c, id)
             .await
-            .expect("a form field");
-        field.send_keys(&text).await.expect("type");
+            .send_keys(&text)
+            .await
+            .expect("type");
     }
     click_button(c, "Add pet").await;
     wait_js(

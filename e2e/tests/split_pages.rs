@@ -27,6 +27,17 @@ async fn wait_for(c: &Client, xpath: &str) {
         .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
 }
 
+/// Clicks the navigation link named `name`.
+async fn click_nav(c: &Client, name: &str) {
+    let xpath = format!("//nav//a[normalize-space()='{name}']");
+    c.find(Locator::XPath(&xpath))
+        .await
+        .unwrap_or_else(|e| panic!("no link {name}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {name}: {e}"));
+}
+
 /// A browser whose tab is signed in to production, as one that already was.
 async fn signed_in_browser() -> Browser {
     let browser = Browser::start().await;
@@ -104,12 +115,7 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
 
     // A first click opens the page from what is already here: nothing more is fetched.
     let before = fetched(c).await.len();
-    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_nav(c, "New pet").await;
     wait_for(c, "//h1[normalize-space()='New pet']").await;
     assert_eq!(fetched(c).await.len(), before, "fetched on the click");
     browser.close().await;
@@ -131,12 +137,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
         .await;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[20]").await;
-    c.find(Locator::XPath("//nav//a[normalize-space()='Activity']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_nav(c, "Activity").await;
     wait_for(
         c,
         "//*[@role='alert'][contains(., 'This page could not be opened')]",
@@ -156,12 +157,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
             .any(|m| message.contains(m))
     });
     assert!(trap.is_none(), "a panic or trap: {trap:?}");
-    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_nav(c, "New pet").await;
     wait_for(c, "//h1[normalize-space()='New pet']").await;
     c.back().await.unwrap();
     wait_for(

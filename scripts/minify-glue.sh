@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Trunk post_build hook (Trunk.toml, bench/floor/Trunk.toml): on release builds, minifies
-# wasm-bindgen's JS glue with esbuild (npm, in .tools), which Trunk 0.21's own minifier leaves
-# alone, and rewrites the glue's integrity hash in index.html to match, so the modulepreload
-# and the import agree. Debug builds (the preview, the browser suites) keep the readable glue.
+# Trunk post_build hook of the floor apps (bench/floor/Trunk.toml), which trunk builds the
+# usual way: on release builds, minifies wasm-bindgen's JS glue with esbuild (npm, in .tools),
+# which Trunk 0.21's own minifier leaves alone, and rewrites the glue's integrity hash in
+# index.html to match, so the modulepreload and the import agree. (The app's own build,
+# scripts/split-build.sh, minifies its JS itself.)
 set -euo pipefail
 [ "${TRUNK_PROFILE:-}" = "release" ] || exit 0
 esbuild="$(cd "$(dirname "$0")/.." && pwd)/.tools/node_modules/.bin/esbuild"

@@ -10,7 +10,18 @@
 //! Here a failed download is an error value (`E: From<SplitLoaderError>`), for the caller to
 //! show.
 
+use std::future::Future;
+
 pub use leptos::wasm_split::SplitLoaderError;
+
+/// Downloads a split point's code in the background (`preload` is one made by [`split!`]).
+/// Only a head start: a failure is not kept, and the first real call downloads again and
+/// reports it then.
+pub fn prefetch(preload: impl Future<Output = Result<(), SplitLoaderError>> + 'static) {
+    leptos::task::spawn_local(async move {
+        let _ = preload.await;
+    });
+}
 
 /// `split!(chunk, preload; fn name(args) -> Result<T, E> { body })` declares `async fn name`
 /// whose body lives in the chunk named `chunk`, and `async fn preload() -> Result<(),

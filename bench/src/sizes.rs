@@ -22,7 +22,7 @@ fn compress_gz(data: &[u8]) -> Vec<u8> {
 }
 
 /// `data` compressed with brotli at quality 11, as a CDN serves it.
-pub fn compress_br(data: &[u8]) -> Vec<u8> {
+fn compress_br(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,

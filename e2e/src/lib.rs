@@ -12,7 +12,7 @@ use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::routing::get;
 use fantoccini::wd::WebDriverCompatibleCommand;
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use petstore_dev_service::control::Registry;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
@@ -86,6 +86,15 @@ pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) 
     let origin = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(async move { axum::serve(listener, app).await });
     format!("{origin}{prefix}")
+}
+
+/// Waits up to 20 s for an element matching `xpath`; panics naming it if none appears.
+pub async fn wait_for(c: &Client, xpath: &str) {
+    c.wait()
+        .at_most(Duration::from_secs(20))
+        .for_element(Locator::XPath(xpath))
+        .await
+        .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
 }
 
 /// Starts the dev service in this process on a free loopback port. Returns its origin and the
@@ -190,6 +199,21 @@ impl Browser {
             .await
             .expect("read the browser log");
         answer.as_array().cloned().unwrap_or_default()
+    }
+
+    /// The first console message since the last read that tells of a Rust panic or a wasm trap
+    /// (either ends the app), if any.
+    pub async fn trap_in_console(&self) -> Option<String> {
+        self.console_log()
+            .await
+            .iter()
+            .filter_map(|e| e["message"].as_str())
+            .find(|m| {
+                ["panicked", "RuntimeError", "unreachable"]
+                    .iter()
+                    .any(|t| m.contains(t))
+            })
+            .map(str::to_owned)
     }
 
     /// Runs a Chrome DevTools Protocol command in the page, e.g.

@@ -108,14 +108,8 @@ async fn settle_and_check(
     if calm < 2 {
         return Err("the page did not settle within 10 s".into());
     }
-    for entry in browser.console_log().await {
-        let message = entry["message"].as_str().unwrap_or_default();
-        if ["panicked", "RuntimeError", "unreachable"]
-            .iter()
-            .any(|m| message.contains(m))
-        {
-            return Err(format!("a panic or trap in the console: {message}"));
-        }
+    if let Some(message) = browser.trap_in_console().await {
+        return Err(format!("a panic or trap in the console: {message}"));
     }
     let snap = snapshot(c).await;
     if !step.may_switch_environment() && url_env(&snap) != env_before {

@@ -9,11 +9,10 @@ use fantoccini::{Client, Locator};
 use petstore_dev_service::control::{LogEntry, MAIN};
 use petstore_dev_service::Config;
 use petstore_e2e::{
-    csp, dist_dir, serve_release, serve_site, start_service, start_service_with_registry, Browser,
+    csp, dist_dir, serve_release, serve_site, start_service, start_service_with_registry, wait_for,
+    Browser,
 };
 use serde_json::json;
-
-const WAIT: Duration = Duration::from_secs(20);
 
 /// The form control labelled `label`, found the way a person finds it.
 fn labelled(label: &str) -> String {
@@ -22,14 +21,6 @@ fn labelled(label: &str) -> String {
 
 fn button(name: &str) -> String {
     format!("//button[normalize-space()='{name}']")
-}
-
-async fn wait_for(c: &Client, xpath: &str) {
-    c.wait()
-        .at_most(WAIT)
-        .for_element(Locator::XPath(xpath))
-        .await
-        .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
 }
 
 async fn type_into(c: &Client, label: &str, text: &str) {

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{serve_release, start_service, Browser};
+use petstore_e2e::{serve_release, start_service, wait_for, Browser};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -18,14 +18,6 @@ const PAGES: [&str; 4] = [
     "split_page_view.wasm",
     "split_page_activity.wasm",
 ];
-
-async fn wait_for(c: &Client, xpath: &str) {
-    c.wait()
-        .at_most(WAIT)
-        .for_element(Locator::XPath(xpath))
-        .await
-        .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
-}
 
 /// Clicks the navigation link named `name`.
 async fn click_nav(c: &Client, name: &str) {
@@ -149,13 +141,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
         "the address moved: {url}"
     );
     // The app lives on: the rest of it still works.
-    let log = browser.console_log().await;
-    let trap = log.iter().find(|e| {
-        let message = e["message"].as_str().unwrap_or_default();
-        ["panicked", "unreachable", "RuntimeError"]
-            .iter()
-            .any(|m| message.contains(m))
-    });
+    let trap = browser.trap_in_console().await;
     assert!(trap.is_none(), "a panic or trap: {trap:?}");
     click_nav(c, "New pet").await;
     wait_for(c, "//h1[normalize-space()='New pet']").await;

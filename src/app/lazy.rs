@@ -7,13 +7,12 @@ use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::components::{preload_export_code, LoadFailed};
+use crate::components::{preload_export, LoadFailed};
 use crate::pages::{Activity, PetImport, PetNew, PetView};
-use crate::split::{split, SplitLoaderError};
+use crate::split::{prefetch, split, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
 macro_rules! lazy_page {
@@ -82,10 +81,7 @@ impl LazyPage {
     }
 
     fn prefetch(self) {
-        spawn_local(async move {
-            // Only a head start: the page itself reports a failed download when it is shown.
-            let _ = self.preload().await;
-        });
+        prefetch(self.preload());
     }
 }
 
@@ -118,7 +114,7 @@ pub(crate) fn prefetch_lazy_pages(base: String) {
                 for page in LazyPage::ALL {
                     page.prefetch();
                 }
-                spawn_local(preload_export_code());
+                prefetch(preload_export());
             })
         },
         Duration::from_secs(1),

@@ -9,8 +9,10 @@ use crate::export::{compact_stamp, file_name, to_csv, to_json, ExportScope};
 use crate::split::{split, SplitLoaderError};
 
 /// Why a file was not made: its code did not download, or the browser refused the file.
-enum ExportProblem {
+pub(crate) enum ExportProblem {
+    /// The export's code could not be downloaded.
     Download,
+    /// The file could not be made or handed over; what the browser said.
     Refused(String),
 }
 
@@ -23,8 +25,8 @@ impl From<SplitLoaderError> for ExportProblem {
 split! {
     export_files, preload_export;
     /// Writes the rows as a CSV or JSON file and hands it to the browser's download. Its own
-    /// chunk: the list needs it only on a click.
-    fn save_file(pets: Vec<Pet>, scope: ExportScope, iso: String, json: bool) -> Result<(), ExportProblem> {
+    /// chunk: the list needs it only on a click (`preload_export` fetches it ahead).
+    pub(crate) fn save_file(pets: Vec<Pet>, scope: ExportScope, iso: String, json: bool) -> Result<(), ExportProblem> {
         let (text, extension, mime) = if json {
             (to_json(&pets, &scope, &iso).map_err(ExportProblem::Refused)?, "json", "application/json")
         } else {
@@ -33,11 +35,6 @@ split! {
         let name = file_name(&scope, &compact_stamp(&iso), extension);
         download(&name, mime, &text).map_err(|e| ExportProblem::Refused(format!("{e:?}")))
     }
-}
-
-/// Downloads the export's code ahead of a click (a failure is said on the click).
-pub async fn preload_export_code() {
-    let _ = preload_export().await;
 }
 
 /// The two export buttons for the rows shown, and what went wrong if a file could not be

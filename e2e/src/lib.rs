@@ -2,6 +2,8 @@
 //! a static server with the SPA fallback a CDN rule gives, a browser session, and the
 //! browser's console log.
 
+pub mod long_tab;
+
 use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;

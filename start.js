@@ -19,9 +19,64 @@ const config = fetch(`${base}config.json`).then(async (response) => ({
 config.catch(() => {});
 const list = earlyList(config);
 window.petstoreStart = { config: afterList(config, list), list };
+// A new deploy that an earlier load found and left waiting (this is a reload or a new tab):
+// switch to it before starting, so this load runs the new build.
+if (start.dataset.worker && (await switchToWaiting())) await new Promise(() => {});
 const { default: init } = await import(start.dataset.js);
 const wasm = await init({ module_or_path: start.dataset.wasm });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
+// The release build's service worker (sw.js), registered once the app runs, so that it never
+// competes with the first screen for the network.
+if (start.dataset.worker && "serviceWorker" in navigator) {
+  watchForUpdates(start.dataset.worker).catch(() => {});
+}
+
+// Asks a waiting worker to take over and reloads when it has; false (start as usual) when
+// none is waiting, or when it has not taken over within 3 s.
+async function switchToWaiting() {
+  const container = navigator.serviceWorker;
+  const registration = container && container.controller && (await container.getRegistration());
+  if (!registration || !registration.waiting) return false;
+  const switched = new Promise((resolve) => {
+    container.addEventListener("controllerchange", () => resolve(true), { once: true });
+    setTimeout(() => resolve(false), 3000);
+  });
+  registration.waiting.postMessage({ type: "skip-waiting" });
+  if (!(await switched)) return false;
+  location.reload();
+  return true;
+}
+
+// Registers the worker and tells the app when a new deploy's worker has installed beside the
+// running one: `petstoreStart.updateReady` and the event `petstore-update-ready`; the app's
+// Reload calls `petstoreStart.applyUpdate()`. The worker is asked for news when the tab comes
+// back into view and every 10 minutes, as a tab may stay open all day without a navigation.
+async function watchForUpdates(url) {
+  const container = navigator.serviceWorker;
+  const registration = await container.register(url, { scope: base });
+  const ready = () => {
+    window.petstoreStart.updateReady = true;
+    dispatchEvent(new CustomEvent("petstore-update-ready"));
+  };
+  // The first install is not an update: only a worker installed beside a controlling one is.
+  const watch = (worker) =>
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && container.controller) ready();
+    });
+  if (registration.waiting && container.controller) ready();
+  if (registration.installing) watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  let asked = false;
+  container.addEventListener("controllerchange", () => asked && location.reload());
+  window.petstoreStart.applyUpdate = () => {
+    if (!registration.waiting) return location.reload();
+    asked = true;
+    registration.waiting.postMessage({ type: "skip-waiting" });
+  };
+  const check = () => registration.update().catch(() => {});
+  document.addEventListener("visibilitychange", () => document.hidden || check());
+  setInterval(check, 10 * 60 * 1000);
+}
 
 // The configuration, handed to the app once the early list answer is in too (or after
 // 250 ms at most), so that the list page is drawn once, rows and all: drawn before, the

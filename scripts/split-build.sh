@@ -71,7 +71,9 @@ if [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -d "$work/app" ]; t
   echo "$stamp" >"$work/stamp"
 fi
 
-hash=$(cd "$work/app" && sha256sum -- * | sha256sum | cut -c1-16)
+# PETSTORE_BUILD_LABEL (the tests' second and third deploys of the same code) changes the
+# folder's name, as a deploy of other code would, without building anything again.
+hash=$( (cd "$work/app" && sha256sum -- *; echo "${PETSTORE_BUILD_LABEL:-}") | sha256sum | cut -c1-16)
 folder="app-$hash"
 cp -r "$work/app" "$staging/$folder"
 
@@ -82,7 +84,11 @@ tag="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\" crossorigin=
 tag+="<link rel=\"modulepreload\" href=\"$app/main.js\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/__wasm_split.js\">"
 tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\">"
+tag+="<link rel=\"manifest\" href=\"${base}manifest.webmanifest\">"
 tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-base=\"$base\""
+# The release build works offline through its service worker (sw.js); the preview has none,
+# so a rebuild shows at once.
+if [ "$out" = release ]; then tag+=" data-worker=\"${base}sw.js\""; fi
 tag+=" data-js=\"$app/main.js\" data-wasm=\"$app/main_bg.wasm\"></script>"
 marker="<!-- start-up script -->"
 grep -qF "$marker" "$staging/index.html" || {
@@ -90,3 +96,15 @@ grep -qF "$marker" "$staging/index.html" || {
   exit 1
 }
 sed -i -e "s|$marker|$tag|" -e 's|<link data-trunk rel="rust"[^>]*>||' "$staging/index.html"
+
+# The service worker, release only: sw.js with this build's name and every file of the build
+# but config.json (the deployment's own, fetched from the network first) and itself.
+if [ "$out" = release ]; then
+  files=$(cd "$staging" && find . -type f ! -name config.json ! -name sw.js | sed 's|^\./||' |
+    sort | sed 's/.*/"&"/' | paste -sd, -)
+  sed -e "s|\"__BUILD__\"|\"$folder\"|" -e "s|\\[\"__FILES__\"\\]|[$files]|" sw.js >"$staging/sw.js"
+  if grep -q "__FILES__\|__BUILD__" "$staging/sw.js"; then
+    echo "split-build: sw.js was not filled in" >&2
+    exit 1
+  fi
+fi

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::HeaderValue;
+use axum::response::IntoResponse;
 use axum::routing::get;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -38,12 +39,13 @@ pub fn dist_dir(var: &str, default: &str) -> PathBuf {
 
 /// The Content-Security-Policy the site is tested under (and the README recommends), for an
 /// app that talks to `service_origin`. `connect-src` needs `'self'` too: the app fetches its
-/// wasm and `config.json` from its own origin.
+/// wasm and `config.json` from its own origin; the service worker and the manifest are the
+/// site's own files.
 pub fn csp(service_origin: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-         connect-src 'self' {service_origin}; object-src 'none'; base-uri 'none'; \
-         frame-ancestors 'none'"
+         connect-src 'self' {service_origin}; worker-src 'self'; manifest-src 'self'; \
+         object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
     )
 }
 
@@ -67,6 +69,37 @@ pub async fn serve_release(service: &str, config: String) -> String {
 /// carrying `policy` as its Content-Security-Policy. Returns the site's address, e.g.
 /// `http://127.0.0.1:40123/admin/`.
 pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) -> String {
+    serve_site_with(dir, prefix, config, policy, SiteLog::default()).await
+}
+
+/// What a site served by [`serve_site_with`] was asked for, and a switch that takes it down.
+#[derive(Clone, Default)]
+pub struct SiteLog {
+    paths: Arc<std::sync::Mutex<Vec<String>>>,
+    down: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl SiteLog {
+    /// The paths asked for since the last call (and forgets them).
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.paths.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Takes the site down (every answer a 503, as from a CDN that is out of reach) or
+    /// brings it back.
+    pub fn set_down(&self, down: bool) {
+        self.down.store(down, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// [`serve_site`], recording each request's path in `log` and answering 503 while it is down.
+pub async fn serve_site_with(
+    dir: &Path,
+    prefix: &str,
+    config: String,
+    policy: &str,
+    log: SiteLog,
+) -> String {
     let files = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
@@ -78,10 +111,26 @@ pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) 
         path => app.nest_service(path, files),
     };
     let policy = HeaderValue::from_str(policy).expect("a valid header value");
-    let app = app.layer(SetResponseHeaderLayer::overriding(
-        CONTENT_SECURITY_POLICY,
-        policy,
-    ));
+    let app = app
+        .layer(SetResponseHeaderLayer::overriding(
+            CONTENT_SECURITY_POLICY,
+            policy,
+        ))
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| {
+                let log = log.clone();
+                async move {
+                    log.paths
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(request.uri().path().to_owned());
+                    if log.down.load(std::sync::atomic::Ordering::SeqCst) {
+                        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+                    }
+                    next.run(request).await
+                }
+            },
+        ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");

@@ -6,7 +6,7 @@ use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 
 use crate::api::plain_duration;
-use crate::components::{EnvironmentBar, IdleGuard, SignIn};
+use crate::components::{env_icon, EnvironmentBar, IdleGuard, SignIn, UpdateBanner};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
@@ -57,12 +57,14 @@ pub fn App(
 #[component]
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
     prefetch_lazy_pages(base.clone());
-    let session = provide_session(config, base);
+    let session = provide_session(config, base.clone());
+    env_icon(base, move || session.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| session.sign_in_needed());
     view! {
         <EnvironmentBar />
         <div class="page-notes">
+            <UpdateBanner />
             {move || {
                 session
                     .replaced_env()

@@ -14,6 +14,7 @@ mod sign_in;
 mod sign_out_everywhere;
 mod text_field;
 mod title;
+mod update_banner;
 
 pub use create_outcome::CreateOutcome;
 pub use download::download;
@@ -29,4 +30,5 @@ pub use pet_table::{status_badge, ListView, PetTable};
 pub use sign_in::SignIn;
 pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
-pub use title::page_title;
+pub use title::{env_icon, page_title};
+pub use update_banner::UpdateBanner;

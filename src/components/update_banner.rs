@@ -1,0 +1,56 @@
+//! "A new version is ready" with Reload, once the service worker has installed a new deploy
+//! beside the running one (start.js watches for it: the browser plumbing is JavaScript).
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The event start.js dispatches on the window when a new deploy is ready.
+const READY_EVENT: &str = "petstore-update-ready";
+
+/// Says that a new version is ready and offers Reload, which runs it. Until then the tab keeps
+/// running its own build (its lazy pages come from its own build's cache), so nothing is lost
+/// by waiting: a form being filled in can be finished first.
+#[component]
+pub fn UpdateBanner() -> impl IntoView {
+    // start.js may have found the new deploy before the app started listening.
+    let ready = RwSignal::new(start_field("updateReady").is_some_and(|v| v.is_truthy()));
+    let handle = window_event_listener_untyped(READY_EVENT, move |_| {
+        if !ready.get_untracked() {
+            ready.set(true);
+        }
+    });
+    on_cleanup(move || handle.remove());
+    move || {
+        ready.get().then(|| {
+            view! {
+                <p class="note update" role="status">
+                    "A new version of this app is ready. "
+                    <button type="button" class="secondary" on:click=|_| apply_update()>
+                        "Reload"
+                    </button>
+                </p>
+            }
+        })
+    }
+}
+
+/// A field of `window.petstoreStart`, start.js's hand-over to the app.
+fn start_field(name: &str) -> Option<JsValue> {
+    let window: JsValue = web_sys::window()?.into();
+    let start = js_sys::Reflect::get(&window, &"petstoreStart".into()).ok()?;
+    js_sys::Reflect::get(&start, &name.into())
+        .ok()
+        .filter(|v| !v.is_undefined())
+}
+
+/// Lets the new deploy's worker take over and reloads (start.js's `applyUpdate`); a plain
+/// reload if that is missing.
+fn apply_update() {
+    let apply = start_field("applyUpdate").and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let called = apply.is_some_and(|f| f.call0(&JsValue::NULL).is_ok());
+    if !called {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().reload();
+        }
+    }
+}

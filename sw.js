@@ -14,7 +14,13 @@ const scope = self.registration.scope;
 const at = (path) => new URL(path, scope).href;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(at))));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      await cache.addAll(FILES.map(at));
+      // The deployment's addresses, for telling the environments' answers apart offline.
+      await cache.add(at("config.json")).catch(() => {});
+    }),
+  );
 });
 
 // The build before stays too: a second tab still running it may yet open a lazy page, whose
@@ -35,7 +41,11 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(scope)) return;
+  if (request.method !== "GET") return;
+  if (!request.url.startsWith(scope)) {
+    event.respondWith(apiRead(request));
+    return;
+  }
   if (request.url.split("?")[0] === at("config.json")) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === "navigate") {
@@ -70,6 +80,61 @@ async function networkFirst(request) {
     if (cached) return cached;
     throw error;
   }
+}
+
+// Reads of the service (the list, one pet): the network first; when it fails or is slower
+// than READ_WAIT, the last answer to the same request in the same environment, marked with
+// the time it was received (the app says "Offline — Production as it was at 10:42" and turns
+// writes off). Only a request carrying a key gets one: a tab with no key for that environment
+// never sees its answers. Writes are never handled here, never queued, never sent later.
+const READ_WAIT = 4000;
+const API = "petstore-api-";
+const STORED = "X-Petstore-Stored-At";
+const OFFLINE = "X-Petstore-Offline";
+
+async function apiRead(request) {
+  const env = request.headers.has("Authorization") && (await environmentOf(request.url));
+  if (!env || !/\/pets(\/[^/]*)?$/.test(new URL(request.url).pathname)) return fetch(request);
+  const network = fetch(request).then(async (response) => {
+    if (response.status === 200) await keep(env, request.url, response.clone());
+    return response;
+  });
+  const late = new Promise((resolve) => setTimeout(() => resolve("late"), READ_WAIT));
+  const first = await Promise.race([network, late]).catch(() => "failed");
+  if (first instanceof Response) return first;
+  const kept = await (await caches.open(API + env)).match(request.url);
+  if (kept) return marked(kept);
+  return network;
+}
+
+// Only what the app reads of an answer: its body, type and when it came. Never a key, never
+// a request header.
+async function keep(env, url, response) {
+  const body = await response.blob();
+  const headers = { "Content-Type": response.headers.get("Content-Type") || "application/json" };
+  headers[STORED] = new Date().toISOString();
+  await (await caches.open(API + env)).put(url, new Response(body, { status: 200, headers }));
+}
+
+async function marked(kept) {
+  const headers = new Headers(kept.headers);
+  headers.set(OFFLINE, kept.headers.get(STORED) || "");
+  headers.set("Access-Control-Expose-Headers", OFFLINE);
+  return new Response(await kept.blob(), { status: 200, headers });
+}
+
+// Which environment a service address belongs to, from the deployment's config.json: the one
+// whose baseUrl it starts with; none when it matches both or neither (then nothing is kept).
+async function environmentOf(url) {
+  const response = await lastConfig().catch(() => undefined);
+  const config = response && (await response.json().catch(() => undefined));
+  if (!config) return undefined;
+  const matches = ["production", "staging"].filter((env) => {
+    const base = config[env] && config[env].baseUrl;
+    if (typeof base !== "string") return false;
+    return url.startsWith(new URL(base, scope).href.replace(/\/+$/, "") + "/");
+  });
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 // The last config.json this build's worker saw, else one an older build's saw.

@@ -4,6 +4,10 @@
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.
 
+use wasm_bindgen::JsCast;
+
+use crate::config::Environment;
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok()?
 }
@@ -74,6 +78,28 @@ pub fn forget_everything() {
     for slot in app_slots() {
         if slot != ENVIRONMENT_SLOT {
             remove(&slot);
+        }
+    }
+}
+
+/// The service worker's cache of `env`'s kept answers (sw.js names it the same way).
+pub fn kept_answers_cache(env: Environment) -> String {
+    format!("petstore-api-{}", env.as_str())
+}
+
+/// Deletes the service worker's kept answers of `envs` from the browser's Cache Storage (the
+/// deletion finishes on its own; a browser without Cache Storage has nothing to delete).
+pub fn forget_kept_answers(envs: &[Environment]) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let caches = js_sys::Reflect::get(&window, &"caches".into()).unwrap_or_default();
+    let delete = js_sys::Reflect::get(&caches, &"delete".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(delete) = delete {
+        for env in envs {
+            let _ = delete.call1(&caches, &kept_answers_cache(*env).into());
         }
     }
 }

@@ -3,6 +3,7 @@
 //! browser's console log.
 
 pub mod long_tab;
+pub mod worker;
 
 use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
@@ -277,6 +278,21 @@ impl Browser {
             })
             .await
             .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+    }
+
+    /// [`Browser::start`], its tab signed in to production as one that already was (the key
+    /// in `sessionStorage` before any of the page's scripts run, on every load).
+    pub async fn signed_in() -> Browser {
+        let browser = Self::start().await;
+        let key =
+            r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
+        browser
+            .cdp(
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({ "source": key }),
+            )
+            .await;
+        browser
     }
 
     /// Ends the session and closes the browser.

@@ -8,76 +8,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
+use petstore_e2e::worker::{deploy, site_folder, worker_active};
 use petstore_e2e::{csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
-
-/// Replaces everything in `site` with the build in `build`, as a deploy does.
-fn deploy(build: &Path, site: &Path) {
-    let _ = std::fs::remove_dir_all(site);
-    copy(build, site);
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("make a folder");
-    for entry in std::fs::read_dir(from).expect("read a build folder") {
-        let entry = entry.expect("a file of the build");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy a file of the build");
-        }
-    }
-}
-
-/// A folder of its own for one test's site.
-fn site_folder(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("petstore-{name}-{}", std::process::id()))
-}
-
-/// A browser whose tab is signed in to production, as one that already was.
-async fn signed_in_browser() -> Browser {
-    let browser = Browser::start().await;
-    let key =
-        r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": key }),
-        )
-        .await;
-    browser
-}
-
-/// Runs `script` (which calls `done` with a truthy value once its condition holds) until it
-/// does, within the time limit.
-async fn until(c: &Client, what: &str, script: &str) -> Value {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let value = c
-            .execute_async(script, vec![])
-            .await
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-        if value.as_bool() != Some(false) && !value.is_null() {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "{what}: not within {WAIT:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Waits until this page's service worker is active (it installs after the first visit).
-async fn worker_active(c: &Client) {
-    until(
-        c,
-        "the service worker is active",
-        "const done = arguments[0];
-         navigator.serviceWorker.getRegistration().then((r) => done(!!(r && r.active)));",
-    )
-    .await;
-}
 
 /// The address of the build the page runs (its start-up script's).
 async fn running_build(c: &Client) -> String {
@@ -118,7 +53,7 @@ async fn installable_at(var: &str, default: &str, prefix: &str) {
     deploy(&dist_dir(var, default), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, prefix, config, &csp(&service), log.clone()).await;
-    let browser = signed_in_browser().await;
+    let browser = Browser::signed_in().await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[3]").await;
@@ -258,7 +193,7 @@ async fn two_deploys_in_a_row_under_one_open_tab() {
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
-    let browser = signed_in_browser().await;
+    let browser = Browser::signed_in().await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[3]").await;

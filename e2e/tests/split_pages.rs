@@ -30,20 +30,6 @@ async fn click_nav(c: &Client, name: &str) {
         .unwrap_or_else(|e| panic!("click {name}: {e}"));
 }
 
-/// A browser whose tab is signed in to production, as one that already was.
-async fn signed_in_browser() -> Browser {
-    let browser = Browser::start().await;
-    let key =
-        r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": key }),
-        )
-        .await;
-    browser
-}
-
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).
 async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
     let entries: Value = c
@@ -72,7 +58,7 @@ async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
 async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_nothing() {
     let (service, config) = start_service().await;
     let site = serve_release(&service, config).await;
-    let browser = signed_in_browser().await;
+    let browser = Browser::signed_in().await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[20]").await;
@@ -117,7 +103,7 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
 async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
     let (service, config) = start_service().await;
     let site = serve_release(&service, config).await;
-    let browser = signed_in_browser().await;
+    let browser = Browser::signed_in().await;
     let c = &browser.client;
     // The Wi-Fi gone for this one file (or a deploy that removed it).
     browser.cdp("Network.enable", json!({})).await;

@@ -96,8 +96,10 @@ impl Client {
     ) -> Result<Vec<Pet>, ApiError> {
         let query = list_query(limit, status)?;
         let sent = Sent::get(format!("{}/pets", self.base_url), query);
-        let result = self.call(&sent).await.map(|(pets, _)| pets);
-        self.report(sent, result.as_ref().map(|_| None));
+        let result = self.call(&sent).await;
+        let stored_at = stored_at(&result);
+        let result = result.map(|(pets, _)| pets);
+        self.report(sent, result.as_ref().map(|_| None), stored_at);
         result
     }
 
@@ -106,7 +108,7 @@ impl Client {
         let body = serde_json::to_string(pet).map_err(|e| ApiError::Invalid(e.to_string()))?;
         let sent = Sent::post(format!("{}/pets", self.base_url), body);
         let result = self.call(&sent).await.map(|(pet, _)| pet);
-        self.report(sent, result.as_ref().map(|p: &Pet| Some(p.clone())));
+        self.report(sent, result.as_ref().map(|p: &Pet| Some(p.clone())), None);
         result
     }
 
@@ -118,22 +120,32 @@ impl Client {
     #[deprecated(note = "the service removes getPet on 2030-12-05 (see api::GET_PET_REMOVAL)")]
     pub async fn get_pet(&self, id: i64) -> Result<(Pet, Lifecycle), ApiError> {
         let sent = Sent::get(pet_url(&self.base_url, id), Vec::new());
-        let result = self
-            .call(&sent)
-            .await
-            .map(|(pet, headers)| (pet, headers.lifecycle));
-        self.report(sent, result.as_ref().map(|_| None));
+        let result = self.call(&sent).await;
+        let stored_at = stored_at(&result);
+        let result = result.map(|(pet, headers)| (pet, headers.lifecycle));
+        self.report(sent, result.as_ref().map(|_| None), stored_at);
         result
     }
 
-    fn report(&self, sent: Sent, outcome: Result<Option<Pet>, &ApiError>) {
+    fn report(
+        &self,
+        sent: Sent,
+        outcome: Result<Option<Pet>, &ApiError>,
+        stored_at: Option<String>,
+    ) {
         if let Some(observer) = &self.observer {
             observer(&Exchange {
                 sent,
                 outcome: outcome.map_err(Clone::clone),
+                stored_at,
             });
         }
     }
+}
+
+/// When a read's answer was received, if it was a kept one given while offline.
+fn stored_at<T>(result: &Result<(T, super::send::Headers), ApiError>) -> Option<String> {
+    result.as_ref().ok().and_then(|(_, h)| h.stored_at.clone())
 }
 /// Whether `key` has the syntax of an RFC 6750 bearer token (`b64token`): letters, digits and
 /// `-._~+/`, then optional `=` padding. Only such a key can be sent in the header.

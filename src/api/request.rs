@@ -89,6 +89,9 @@ pub struct Exchange {
     pub sent: Sent,
     /// The pet created, for a create that succeeded; `None` for a read that succeeded.
     pub outcome: Result<Option<Pet>, ApiError>,
+    /// For a read answered while the service was out of reach: when the answer shown was
+    /// received (an ISO 8601 time, as the service worker kept it); `None` for a fresh answer.
+    pub stored_at: Option<String>,
 }
 
 #[cfg(test)]

@@ -17,11 +17,18 @@ use super::error::ApiError;
 use super::request::Sent;
 use super::retry::{parse_retry_after, Retry, Wait};
 
+/// The header the service worker (sw.js) puts on an answer it kept, given instead of the
+/// network's: the time that answer was received.
+pub const OFFLINE_HEADER: &str = "x-petstore-offline";
+
 /// What an answer's headers said, beyond its body.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Headers {
     pub(super) retry_after: Option<Duration>,
     pub(super) lifecycle: Lifecycle,
+    /// The service worker's mark on an answer it kept, given while the service was out of
+    /// reach: when that answer was received.
+    pub(super) stored_at: Option<String>,
 }
 
 impl Client {
@@ -135,6 +142,7 @@ impl Client {
                 header("deprecation").as_deref(),
                 header("sunset").as_deref(),
             ),
+            stored_at: header(OFFLINE_HEADER),
         };
         let text = match early_text {
             Some(text) => text,

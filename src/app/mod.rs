@@ -6,7 +6,9 @@ use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 
 use crate::api::plain_duration;
-use crate::components::{env_icon, EnvironmentBar, IdleGuard, SignIn, UpdateBanner};
+use crate::components::{
+    env_icon, ConnectionNote, EnvironmentBar, IdleGuard, SignIn, UpdateBanner,
+};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
@@ -65,6 +67,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
         <EnvironmentBar />
         <div class="page-notes">
             <UpdateBanner />
+            <ConnectionNote />
             {move || {
                 session
                     .replaced_env()

@@ -93,6 +93,16 @@ pub fn CreateOutcome(
             };
             view! { <ErrorAlert error summary /> }.into_any()
         }
+        CreateState::Failed(CallError::Offline) => view! {
+            <p class="alert" role="alert">
+                {format!(
+                    "{} is out of reach, so nothing was sent. Press Add pet again once the \
+                     connection is back: what you typed is kept.",
+                    env.label(),
+                )}
+            </p>
+        }
+        .into_any(),
         CreateState::Failed(_) => ().into_any(),
     }
 }

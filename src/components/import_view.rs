@@ -28,6 +28,9 @@ pub fn ImportProgress(
             RunState::Running => "",
             RunState::Paused(Pause::User) => " Paused.",
             RunState::Paused(Pause::SignIn) => " Paused: sign in again to go on.",
+            RunState::Paused(Pause::Offline) => {
+                " Paused: the service is out of reach. Press Resume once the connection is back."
+            }
             RunState::Paused(Pause::Environment | Pause::Left) => {
                 " Paused: come back to this page in its environment and press Resume."
             }

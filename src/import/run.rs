@@ -41,6 +41,8 @@ pub enum Pause {
     Environment,
     /// The page was left.
     Left,
+    /// The service went out of reach: nothing more is sent until Resume.
+    Offline,
 }
 
 /// One import's rows, ledger and state; cheap to copy into closures.
@@ -174,6 +176,11 @@ impl Run {
             // A refused key created nothing: the row waits for the next key.
             Err(e) if e.needs_sign_in() => {
                 self.set_state(RunState::Paused(Pause::SignIn));
+                None
+            }
+            // Not sent: the row waits, as the others do.
+            Err(CallError::Offline) => {
+                self.set_state(RunState::Paused(Pause::Offline));
                 None
             }
             Err(CallError::Api(e)) if e.outcome_unknown() => Some(Outcome::Unknown {

@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::components::{download, page_title, ImportProgress, ImportTable, TextField};
+use crate::components::{
+    download, page_title, ImportProgress, ImportTable, OfflineWrites, TextField,
+};
 use crate::config::Environment;
 use crate::import::{
     failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome, Pause,
@@ -160,6 +162,7 @@ fn RunPanel(
         move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
     let can_start = move || {
         !running()
+            && !session.read_only(env)
             && confirmed()
             && session.env() == env
             && run.remaining() != 0
@@ -206,6 +209,7 @@ fn RunPanel(
                 error=Signal::derive(|| None::<String>)
             />
         })}
+        <OfflineWrites env />
         <div class="import-actions">
             <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
                 "Start import"
@@ -226,7 +230,7 @@ fn RunPanel(
                 </button>
             </Show>
             <Show when=move || { !running() && unknown() != 0 }>
-                <button type="button" class="secondary" on:click=move |_| run.forget_unknown()>
+                <button type="button" class="secondary" disabled=move || session.read_only(env) on:click=move |_| run.forget_unknown()>
                     "Send unknown rows again"
                 </button>
             </Show>

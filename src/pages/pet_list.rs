@@ -200,6 +200,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
     let pets = ArcLocalResource::new(move || {
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
+        // Read again when the network may be back (while kept answers are shown).
+        session.reread();
         let call = filters.try_get().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
@@ -228,7 +230,12 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
             {move || (loading.get() && !session.needs_sign_in()).then_some("Loading pets…")}
         </p>
         // The rows on screen stay, dimmed and marked busy, until the new ones are in.
-        <div class="rows" aria-busy=move || loading.get().to_string()>
+        // Kept answers shown while the service is out of reach are dimmed.
+        <div
+            class="rows"
+            class:stale=move || session.stale_since(env).is_some()
+            aria-busy=move || loading.get().to_string()
+        >
         <Transition set_pending=set_loading>
             <ErrorBoundary fallback=error_fallback(None, retry)>
                 {move || {

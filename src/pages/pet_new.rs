@@ -12,7 +12,7 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, PetStatus};
-use crate::components::{page_title, CreateOutcome, TextField};
+use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
@@ -212,8 +212,13 @@ fn PetForm(
             <p class="target">
                 "The pet will be added to " <strong>{env.label()}</strong> "."
             </p>
+            <OfflineWrites env />
             <div class="form-actions">
-                <button type="submit" disabled=pending aria-busy=move || pending().to_string()>
+                <button
+                    type="submit"
+                    disabled=move || pending() || session.read_only(env)
+                    aria-busy=move || pending().to_string()
+                >
                     "Add pet"
                 </button>
                 // Back to the list; the draft stays for when the form is opened again.

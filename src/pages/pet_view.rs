@@ -61,6 +61,8 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     }
     // An Arc resource, as on the list page: its reader may outlive an arena one.
     let pet = ArcLocalResource::new(move || {
+        // Read again when the network may be back (while kept answers are shown).
+        session.reread();
         session.call(env, move |client| async move {
             let found = find_pet(&client, id, use_get_pet).await;
             if let Ok(Found { pet, via }) = &found {

@@ -163,6 +163,7 @@ mod tests {
                 r#"{"name":"Rex"}"#.into(),
             ),
             outcome,
+            stored_at: None,
         }
     }
 
@@ -192,6 +193,7 @@ mod tests {
         let read = |outcome| Exchange {
             sent: Sent::get("https://p.example/v1/pets".into(), vec![]),
             outcome,
+            stored_at: None,
         };
         assert_eq!(entry_for(env, &read(Ok(None)), 5), None);
         assert_eq!(entry_for(env, &read(Err(ApiError::Cancelled)), 5), None);
@@ -203,6 +205,7 @@ mod tests {
         let one = Exchange {
             sent: Sent::get("https://p.example/v1/pets/12".into(), vec![]),
             outcome: Err(ApiError::from_status(503, "")),
+            stored_at: None,
         };
         let failed = entry_for(env, &one, 5).unwrap();
         assert!(matches!(

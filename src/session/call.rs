@@ -33,6 +33,10 @@ pub enum CallError {
     /// The service refused this key before: nothing was sent with it again.
     #[error("the API key was refused")]
     KeyRefused,
+    /// The service is out of reach (the page shows kept answers) or the browser is offline:
+    /// a write was not sent, and will not be sent later by itself.
+    #[error("offline: nothing was sent")]
+    Offline,
     /// The request was sent (or refused by the client) and failed.
     #[error(transparent)]
     Api(#[from] ApiError),
@@ -100,7 +104,15 @@ impl Session {
     where
         Fut: Future<Output = Result<T, ApiError>> + 'static,
     {
-        self.send(env, None, op)
+        // Nothing is queued: a write while offline is refused here, unsent.
+        let online = !self.connection.with_untracked(|c| c.read_only_now(env));
+        let call = online.then(|| self.send(env, None, op));
+        async move {
+            match call {
+                Some(call) => call.await,
+                None => Err(CallError::Offline),
+            }
+        }
     }
 
     fn send<T, Fut>(
@@ -170,6 +182,9 @@ impl Session {
             }
             if let Ok(Some(pet)) = &exchange.outcome {
                 session.remember_pets(env, std::slice::from_ref(pet));
+            }
+            if exchange.sent.is_read() && exchange.outcome.is_ok() {
+                session.note_answer(env, exchange.stored_at.clone());
             }
             let at_ms = js_sys::Date::now() as u64;
             if let Some(entry) = activity::entry_for(env, exchange, at_ms) {

@@ -7,6 +7,7 @@ mod activity;
 mod call;
 mod create;
 mod keys;
+mod offline;
 mod tab;
 
 use leptos::prelude::*;
@@ -41,6 +42,11 @@ pub struct Session {
     // requests sent before one are not written down.
     generation: RwSignal<u32>,
     known: StoredValue<tab::Known>,
+    // Live or kept answers, online or not (offline.rs).
+    connection: RwSignal<offline::Connection>,
+    // Its count of returns alone, so a read that depends on it runs again on a return only,
+    // not on every answer the connection notes.
+    reread: Memo<u32>,
 }
 
 /// Creates the session for `config` and provides it to every component below. Call inside the
@@ -76,6 +82,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     });
     on_cleanup(move || restored.remove());
     let slot = move |env| Memo::new(move |_| keys.with(|k| k.slot(env).clone()));
+    let connection = RwSignal::new(offline::Connection::default());
     let session = Session {
         config: StoredValue::new(config),
         base: StoredValue::new(base),
@@ -89,7 +96,10 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         waiting: RwSignal::new(None),
         generation: RwSignal::new(0),
         known: StoredValue::new(tab::Known::default()),
+        connection,
+        reread: offline::returns(connection),
     };
+    offline::watch(session.connection);
     provide_context(session);
     session
 }
@@ -148,6 +158,8 @@ impl Session {
     pub fn sign_out(&self) {
         let env = self.env.get_untracked();
         storage::remove(&storage::api_key_slot(env));
+        // On a shared tablet the next person must not see this one's pets, offline either.
+        self.forget_kept_answers(&[env]);
         self.keys
             .maybe_update(|k| k.replace(env, KeySlot::default()));
     }

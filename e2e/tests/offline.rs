@@ -1,0 +1,251 @@
+//! Read-only offline, on the release build and its service worker, in headless Chromium over
+//! WebDriver (the network cut with DevTools' `Network.emulateNetworkConditions`, the site and
+//! the service out of reach): a reload of a signed-in tab shows the last list, marked with the
+//! time it was received and dimmed, with adding and importing off and the reason said; a tab
+//! with no key sees only the sign-in form; back online the page says so and reads again; the
+//! service saw no write; and signing out empties the kept answers from Cache Storage.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use petstore_dev_service::control::MAIN;
+use petstore_dev_service::Config;
+use petstore_e2e::worker::{deploy, site_folder, until, worker_active};
+use petstore_e2e::{
+    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
+};
+use serde_json::json;
+
+/// Signs the tab in to production on every load, unless the test has asked for a tab with
+/// no key (`petstore-test.no-key`).
+const SETUP: &str = r#"
+if (!sessionStorage.getItem("petstore-test.no-key")) {
+  sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key");
+}
+"#;
+
+/// Cuts the browser's network, the page's and the worker's, and takes the site down. Answers
+/// the DevTools sessions that hold the worker offline, for [`go_online`].
+async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
+    log.set_down(true);
+    browser
+        .cdp("Network.emulateNetworkConditions", conditions(true))
+        .await;
+    // DevTools' emulation of the page does not reach the worker, which fetches for itself:
+    // its own target is told too, through a session that lasts until `go_online`.
+    let targets = browser.cdp("Target.getTargets", json!({})).await;
+    let mut sessions = Vec::new();
+    for target in targets["targetInfos"].as_array().into_iter().flatten() {
+        if target["type"] != "service_worker" {
+            continue;
+        }
+        let attached = browser
+            .cdp(
+                "Target.attachToTarget",
+                json!({ "targetId": target["targetId"], "flatten": false }),
+            )
+            .await;
+        let session = attached["sessionId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        for (id, method, params) in [
+            (1, "Network.enable", json!({})),
+            (2, "Network.emulateNetworkConditions", conditions(true)),
+        ] {
+            let message = json!({ "id": id, "method": method, "params": params }).to_string();
+            browser
+                .cdp(
+                    "Target.sendMessageToTarget",
+                    json!({ "sessionId": session, "message": message }),
+                )
+                .await;
+        }
+        sessions.push(session);
+    }
+    assert!(!sessions.is_empty(), "no service worker to take offline");
+    sessions
+}
+
+/// Gives the network back: the page's, the worker's (its sessions end, and their emulation
+/// with them) and the site.
+async fn go_online(browser: &Browser, log: &SiteLog, sessions: Vec<String>) {
+    for session in sessions {
+        browser
+            .cdp("Target.detachFromTarget", json!({ "sessionId": session }))
+            .await;
+    }
+    browser
+        .cdp("Network.emulateNetworkConditions", conditions(false))
+        .await;
+    log.set_down(false);
+}
+
+fn conditions(offline: bool) -> serde_json::Value {
+    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
+}
+
+/// The names of the kept answers' caches in Cache Storage.
+async fn kept_caches(c: &Client) -> Vec<String> {
+    let names = until(
+        c,
+        "read Cache Storage",
+        "const done = arguments[0];
+         caches.keys().then((k) => done(k.filter((n) => n.startsWith('petstore-api-'))));",
+    )
+    .await;
+    serde_json::from_value(names).expect("a list of names")
+}
+
+/// The text of the page's first element matching `css`, or "" if none.
+async fn text_of(c: &Client, css: &str) -> String {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+#[tokio::test]
+async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let folder = site_folder("offline");
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let log = SiteLog::default();
+    let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
+    let browser = Browser::start().await;
+    browser
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": SETUP }),
+        )
+        .await;
+    let c = &browser.client;
+    let list = format!("{site}pets?env=production");
+    c.goto(&list).await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+    worker_active(c).await;
+    // The worker's from here on: this read is kept.
+    c.refresh().await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+    let rows_online = c
+        .find_all(Locator::XPath("//table//tbody/tr"))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(kept_caches(c).await, vec!["petstore-api-production"]);
+
+    // Offline: the same rows, marked and dimmed; adding off, with the reason.
+    let offline = go_offline(&browser, &log).await;
+    c.refresh().await.unwrap();
+    wait_for(
+        c,
+        "//*[@role='status'][contains(., 'Offline — Production as it was at')]",
+    )
+    .await;
+    let rows = c
+        .find_all(Locator::XPath("//table//tbody/tr"))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(rows, rows_online, "the kept list is not the last one");
+    c.find(Locator::Css(".rows.stale"))
+        .await
+        .expect("the kept rows are not dimmed");
+    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
+    wait_for(
+        c,
+        "//p[contains(., 'Production is out of reach: nothing can be sent')]",
+    )
+    .await;
+    c.find(Locator::XPath("//nav//a[normalize-space()='Pets']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+
+    // A tab with no key for production sees the sign-in form, never the kept pets.
+    c.execute(
+        "sessionStorage.setItem('petstore-test.no-key', '1');
+         sessionStorage.removeItem('petstore-admin.api-key.production');",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.refresh().await.unwrap();
+    wait_for(c, "//*[@role='dialog']").await;
+    let rows = c
+        .find_all(Locator::XPath("//table//tbody/tr"))
+        .await
+        .unwrap();
+    assert!(rows.is_empty(), "kept pets shown to a tab with no key");
+
+    // Back online, signed in again: the page says so and reads again.
+    c.execute(
+        "sessionStorage.removeItem('petstore-test.no-key');
+         sessionStorage.setItem('petstore-admin.api-key.production', 'dev-production-key');",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.refresh().await.unwrap();
+    wait_for(
+        c,
+        "//*[@role='status'][contains(., 'Offline — Production')]",
+    )
+    .await;
+    let reads_before = production.log().len();
+    go_online(&browser, &log, offline).await;
+    wait_for(
+        c,
+        "//*[@role='status'][contains(., 'Back online: Production is up to date again.')]",
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while production.log().len() == reads_before {
+        assert!(
+            Instant::now() < deadline,
+            "no read after the connection came back"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        c.find(Locator::Css(".rows.stale")).await.is_err(),
+        "still dimmed"
+    );
+    let writes: Vec<_> = production
+        .log()
+        .into_iter()
+        .filter(|e| e.method != "GET")
+        .collect();
+    assert!(writes.is_empty(), "the service saw writes: {writes:?}");
+
+    // Sign out empties this environment's kept answers.
+    assert_eq!(kept_caches(c).await, vec!["petstore-api-production"]);
+    c.find(Locator::XPath("//button[normalize-space()='Sign out']"))
+        .await
+        .expect("a Sign out button")
+        .click()
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !kept_caches(c).await.is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the kept answers stayed after sign out"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(text_of(c, ".rows.stale").await, "");
+    assert_eq!(browser.trap_in_console().await, None, "the app stopped");
+    browser.close().await;
+    let _ = std::fs::remove_dir_all(&folder);
+}

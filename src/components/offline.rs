@@ -1,0 +1,62 @@
+//! What the pages say while the service is out of reach: the kept answers shown and when
+//! they were received, that writes are off, and when the connection is back.
+
+use leptos::prelude::*;
+
+use crate::config::Environment;
+use crate::session::use_session;
+
+/// "Offline — Production as it was at 10:42", or "Back online", for the current
+/// environment, above every page.
+#[component]
+pub fn ConnectionNote() -> impl IntoView {
+    let session = use_session();
+    move || {
+        let env = session.env();
+        if let Some(at) = session.stale_since(env) {
+            let text = format!(
+                "Offline — {} as it was at {}. Adding and importing are off until the \
+                 connection is back; nothing is sent later by itself.",
+                env.label(),
+                clock_time(&at),
+            );
+            Some(view! { <p class="note offline" role="status">{text}</p> }.into_any())
+        } else if session.back_online() == Some(env) {
+            let text = format!("Back online: {} is up to date again.", env.label());
+            Some(view! { <p class="note online" role="status">{text}</p> }.into_any())
+        } else {
+            None
+        }
+    }
+}
+
+/// The reason writes to `env` are off, beside the button that is off; nothing while they
+/// are on.
+#[component]
+pub fn OfflineWrites(
+    /// The environment the page writes to.
+    env: Environment,
+) -> impl IntoView {
+    let session = use_session();
+    move || {
+        session.read_only(env).then(|| {
+            view! {
+                <p class="note offline">
+                    {format!(
+                        "{} is out of reach: nothing can be sent until the connection is back.",
+                        env.label(),
+                    )}
+                </p>
+            }
+        })
+    }
+}
+
+/// The local time of day ("10:42") of an ISO 8601 time; the text itself if it is not one.
+fn clock_time(iso: &str) -> String {
+    let date = js_sys::Date::new(&iso.into());
+    if date.get_time().is_nan() {
+        return iso.to_owned();
+    }
+    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
+}

@@ -1,0 +1,172 @@
+//! Whether the answers on screen are live, or kept ones the service worker gave while the
+//! service was out of reach (sw.js): then the pages say so and writes stop, and when the
+//! network may be back the pages read again. Nothing is queued to send later.
+
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+use super::Session;
+use crate::config::Environment;
+use crate::storage;
+
+/// How often a page showing kept answers tries the service again, besides the browser's
+/// "online" event (which does not come when the network is up but the service is not).
+const RETRY_MS: u32 = 30_000;
+
+/// The connection as the tab last saw it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Connection {
+    /// Per environment: when the kept answers on screen were received; `None` while live.
+    stale: [Option<String>; 2],
+    /// The browser says it has no network.
+    browser_offline: bool,
+    /// The environment whose answers came live again at the last read, for "Back online".
+    back: Option<Environment>,
+    /// Counts the times the network may have come back: the pages' reads run again on each.
+    reread: u32,
+}
+
+fn index(env: Environment) -> usize {
+    match env {
+        Environment::Production => 0,
+        Environment::Staging => 1,
+    }
+}
+
+impl Connection {
+    /// A read of `env` was answered, live (`stored_at` `None`) or with a kept answer.
+    fn answered(&mut self, env: Environment, stored_at: Option<String>) {
+        let was = self.stale[index(env)].take();
+        self.back = match (&was, &stored_at) {
+            (Some(_), None) => Some(env),
+            _ => None,
+        };
+        self.stale[index(env)] = stored_at;
+    }
+
+    /// Whether writes to `env` are off now.
+    pub(super) fn read_only_now(&self, env: Environment) -> bool {
+        self.browser_offline || self.stale[index(env)].is_some()
+    }
+
+    fn any_stale(&self) -> bool {
+        self.stale.iter().any(Option::is_some)
+    }
+}
+
+/// The count of the times the network may have come back, alone.
+pub(super) fn returns(connection: RwSignal<Connection>) -> Memo<u32> {
+    Memo::new(move |_| connection.with(|c| c.reread))
+}
+
+/// Follows the browser's online and offline events, and tries the service again now and then
+/// while kept answers are shown. Call once, where the session is made.
+pub(super) fn watch(connection: RwSignal<Connection>) {
+    let online = window_event_listener_untyped("online", move |_| {
+        connection.maybe_update(|c| {
+            let stale = c.any_stale();
+            if stale {
+                c.reread += 1;
+            }
+            let was = std::mem::replace(&mut c.browser_offline, false);
+            was || stale
+        });
+    });
+    let offline = window_event_listener_untyped("offline", move |_| {
+        connection.maybe_update(|c| !std::mem::replace(&mut c.browser_offline, true));
+    });
+    let offline_now = web_sys::window().is_some_and(|w| !w.navigator().on_line());
+    if offline_now {
+        connection.update(|c| c.browser_offline = true);
+    }
+    let retry = Interval::new(RETRY_MS, move || {
+        connection.try_maybe_update(|c| {
+            let stale = c.any_stale();
+            if stale {
+                c.reread += 1;
+            }
+            (stale, ())
+        });
+    });
+    let retry = SendWrapper::new(retry);
+    on_cleanup(move || {
+        online.remove();
+        offline.remove();
+        drop(retry);
+    });
+}
+
+impl Session {
+    /// When the answers of `env` on screen were received, if they are kept ones shown while
+    /// the service is out of reach (tracked).
+    pub fn stale_since(&self, env: Environment) -> Option<String> {
+        self.connection.with(|c| c.stale[index(env)].clone())
+    }
+
+    /// Whether writes to `env` are off: the browser is offline, or `env`'s answers are kept
+    /// ones (tracked).
+    pub fn read_only(&self, env: Environment) -> bool {
+        self.connection.with(|c| c.read_only_now(env))
+    }
+
+    /// The environment whose answers just came live again, for the page to say so (tracked).
+    pub fn back_online(&self) -> Option<Environment> {
+        self.connection.with(|c| c.back)
+    }
+
+    /// Read by the pages' reads (tracked), so they run again when the network may be back.
+    pub fn reread(&self) -> u32 {
+        self.reread.get()
+    }
+
+    /// Records a read's answer of `env`: live, or kept (received at `stored_at`).
+    pub(super) fn note_answer(&self, env: Environment, stored_at: Option<String>) {
+        self.connection.try_maybe_update(|c| {
+            let mut next = c.clone();
+            next.answered(env, stored_at);
+            let changed = next != *c;
+            *c = next;
+            (changed, ())
+        });
+    }
+
+    /// Forgets the kept answers of `envs`, in the service worker's cache and on screen.
+    pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
+        storage::forget_kept_answers(envs);
+        self.connection.maybe_update(|c| {
+            let before = c.clone();
+            for env in envs {
+                c.stale[index(*env)] = None;
+            }
+            c.back = None;
+            *c != before
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_live_answer_after_kept_ones_is_back_online_once() {
+        let mut c = Connection::default();
+        c.answered(Environment::Production, Some("2026-11-23T10:42:00Z".into()));
+        assert!(c.any_stale());
+        assert_eq!(c.back, None);
+        c.answered(Environment::Production, None);
+        assert!(!c.any_stale());
+        assert_eq!(c.back, Some(Environment::Production));
+        c.answered(Environment::Production, None);
+        assert_eq!(c.back, None);
+    }
+
+    #[test]
+    fn each_environment_is_stale_on_its_own() {
+        let mut c = Connection::default();
+        c.answered(Environment::Staging, Some("2026-11-23T10:42:00Z".into()));
+        assert_eq!(c.stale[index(Environment::Production)], None);
+        assert!(c.stale[index(Environment::Staging)].is_some());
+    }
+}

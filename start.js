@@ -19,9 +19,6 @@ const config = fetch(`${base}config.json`).then(async (response) => ({
 config.catch(() => {});
 const list = earlyList(config);
 window.petstoreStart = { config: afterList(config, list), list };
-// A new deploy that an earlier load found and left waiting (this is a reload or a new tab):
-// switch to it before starting, so this load runs the new build.
-if (start.dataset.worker && (await switchToWaiting())) await new Promise(() => {});
 const { default: init } = await import(start.dataset.js);
 const wasm = await init({ module_or_path: start.dataset.wasm });
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
@@ -31,26 +28,13 @@ if (start.dataset.worker && "serviceWorker" in navigator) {
   watchForUpdates(start.dataset.worker).catch(() => {});
 }
 
-// Asks a waiting worker to take over and reloads when it has; false (start as usual) when
-// none is waiting, or when it has not taken over within 3 s.
-async function switchToWaiting() {
-  const container = navigator.serviceWorker;
-  const registration = container && container.controller && (await container.getRegistration());
-  if (!registration || !registration.waiting) return false;
-  const switched = new Promise((resolve) => {
-    container.addEventListener("controllerchange", () => resolve(true), { once: true });
-    setTimeout(() => resolve(false), 3000);
-  });
-  registration.waiting.postMessage({ type: "skip-waiting" });
-  if (!(await switched)) return false;
-  location.reload();
-  return true;
-}
-
 // Registers the worker and tells the app when a new deploy's worker has installed beside the
-// running one: `petstoreStart.updateReady` and the event `petstore-update-ready`; the app's
-// Reload calls `petstoreStart.applyUpdate()`. The worker is asked for news when the tab comes
-// back into view and every 10 minutes, as a tab may stay open all day without a navigation.
+// running one, or is found waiting at start (a reload, a new tab: the browser starts a waiting
+// worker only once every tab of the app is closed): `petstoreStart.updateReady` and the event
+// `petstore-update-ready`. The app's Reload calls `petstoreStart.applyUpdate()`, the only
+// thing that has the new build take over while a tab is open. The worker is asked for news
+// when the tab comes back into view and every 10 minutes, as a tab may stay open all day
+// without a navigation.
 async function watchForUpdates(url) {
   const container = navigator.serviceWorker;
   const registration = await container.register(url, { scope: base });

@@ -4,8 +4,8 @@
 // scripts/split-build.sh copies it to the top of each release build (a stable address, so the
 // browser, comparing it byte for byte, finds a new deploy) with BUILD and FILES filled in. A
 // new build's worker installs beside the running one and waits: no skipWaiting under an open
-// tab until the tab asks for it (its Reload, or a new load: see start.js), so a tab keeps
-// running its own build, whose files stay in its own cache.
+// tab until the tab asks for it (its Reload: see start.js) or every tab of the app is closed,
+// so a tab keeps running its own build, whose files stay in its own cache.
 const BUILD = "__BUILD__";
 const FILES = ["__FILES__"];
 const PREFIX = "petstore-app-";
@@ -24,14 +24,18 @@ self.addEventListener("install", (event) => {
 });
 
 // The build before stays too: a second tab still running it may yet open a lazy page, whose
-// files the server no longer has. Older builds go.
+// files the server no longer has. Older builds go. Open tabs are taken over at once (the
+// first visit's too), so a tab that loses the network later still finds its pages here.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys().then((names) => {
-      const builds = names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
-      const keep = new Set([CACHE, builds[builds.length - 1]]);
-      return Promise.all(builds.filter((n) => !keep.has(n)).map((n) => caches.delete(n)));
-    }),
+    caches
+      .keys()
+      .then((names) => {
+        const builds = names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+        const keep = new Set([CACHE, builds[builds.length - 1]]);
+        return Promise.all(builds.filter((n) => !keep.has(n)).map((n) => caches.delete(n)));
+      })
+      .then(() => self.clients.claim()),
   );
 });
 

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use fantoccini::Client;
-use serde_json::Value;
+use serde_json::{json, Value};
+
+use crate::{Browser, SiteLog};
 
 /// How long a condition may take.
 const WAIT: Duration = Duration::from_secs(20);
@@ -13,6 +15,13 @@ const WAIT: Duration = Duration::from_secs(20);
 /// Replaces everything in `site` with the build in `build`, as a deploy does.
 pub fn deploy(build: &Path, site: &Path) {
     let _ = std::fs::remove_dir_all(site);
+    copy(build, site);
+}
+
+/// Copies the build in `build` over `site`, keeping the earlier builds' folders, as the
+/// README asks of a deploy (a tab not yet run by the service worker still fetches its pages
+/// from its own build's folder).
+pub fn deploy_keeping(build: &Path, site: &Path) {
     copy(build, site);
 }
 
@@ -60,4 +69,65 @@ pub async fn worker_active(c: &Client) {
          navigator.serviceWorker.getRegistration().then((r) => done(!!(r && r.active)));",
     )
     .await;
+}
+
+/// Cuts the browser's network, the page's and the worker's, and takes the site down. Answers
+/// the DevTools sessions that hold the worker offline, for [`go_online`].
+pub async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
+    log.set_down(true);
+    browser
+        .cdp("Network.emulateNetworkConditions", conditions(true))
+        .await;
+    // DevTools' emulation of the page does not reach the worker, which fetches for itself:
+    // its own target is told too, through a session that lasts until `go_online`.
+    let targets = browser.cdp("Target.getTargets", json!({})).await;
+    let mut sessions = Vec::new();
+    for target in targets["targetInfos"].as_array().into_iter().flatten() {
+        if target["type"] != "service_worker" {
+            continue;
+        }
+        let attached = browser
+            .cdp(
+                "Target.attachToTarget",
+                json!({ "targetId": target["targetId"], "flatten": false }),
+            )
+            .await;
+        let session = attached["sessionId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        for (id, method, params) in [
+            (1, "Network.enable", json!({})),
+            (2, "Network.emulateNetworkConditions", conditions(true)),
+        ] {
+            let message = json!({ "id": id, "method": method, "params": params }).to_string();
+            browser
+                .cdp(
+                    "Target.sendMessageToTarget",
+                    json!({ "sessionId": session, "message": message }),
+                )
+                .await;
+        }
+        sessions.push(session);
+    }
+    assert!(!sessions.is_empty(), "no service worker to take offline");
+    sessions
+}
+
+/// Gives the network back: the page's, the worker's (its sessions end, and their emulation
+/// with them) and the site.
+pub async fn go_online(browser: &Browser, log: &SiteLog, sessions: Vec<String>) {
+    for session in sessions {
+        browser
+            .cdp("Target.detachFromTarget", json!({ "sessionId": session }))
+            .await;
+    }
+    browser
+        .cdp("Network.emulateNetworkConditions", conditions(false))
+        .await;
+    log.set_down(false);
+}
+
+fn conditions(offline: bool) -> Value {
+    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
-use petstore_e2e::worker::{deploy, site_folder, until, worker_active};
+use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, until, worker_active};
 use petstore_e2e::{
     csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
 };
@@ -23,67 +23,6 @@ if (!sessionStorage.getItem("petstore-test.no-key")) {
   sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key");
 }
 "#;
-
-/// Cuts the browser's network, the page's and the worker's, and takes the site down. Answers
-/// the DevTools sessions that hold the worker offline, for [`go_online`].
-async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
-    log.set_down(true);
-    browser
-        .cdp("Network.emulateNetworkConditions", conditions(true))
-        .await;
-    // DevTools' emulation of the page does not reach the worker, which fetches for itself:
-    // its own target is told too, through a session that lasts until `go_online`.
-    let targets = browser.cdp("Target.getTargets", json!({})).await;
-    let mut sessions = Vec::new();
-    for target in targets["targetInfos"].as_array().into_iter().flatten() {
-        if target["type"] != "service_worker" {
-            continue;
-        }
-        let attached = browser
-            .cdp(
-                "Target.attachToTarget",
-                json!({ "targetId": target["targetId"], "flatten": false }),
-            )
-            .await;
-        let session = attached["sessionId"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        for (id, method, params) in [
-            (1, "Network.enable", json!({})),
-            (2, "Network.emulateNetworkConditions", conditions(true)),
-        ] {
-            let message = json!({ "id": id, "method": method, "params": params }).to_string();
-            browser
-                .cdp(
-                    "Target.sendMessageToTarget",
-                    json!({ "sessionId": session, "message": message }),
-                )
-                .await;
-        }
-        sessions.push(session);
-    }
-    assert!(!sessions.is_empty(), "no service worker to take offline");
-    sessions
-}
-
-/// Gives the network back: the page's, the worker's (its sessions end, and their emulation
-/// with them) and the site.
-async fn go_online(browser: &Browser, log: &SiteLog, sessions: Vec<String>) {
-    for session in sessions {
-        browser
-            .cdp("Target.detachFromTarget", json!({ "sessionId": session }))
-            .await;
-    }
-    browser
-        .cdp("Network.emulateNetworkConditions", conditions(false))
-        .await;
-    log.set_down(false);
-}
-
-fn conditions(offline: bool) -> serde_json::Value {
-    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
-}
 
 /// The names of the kept answers' caches in Cache Storage.
 async fn kept_caches(c: &Client) -> Vec<String> {

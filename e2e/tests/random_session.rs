@@ -11,16 +11,19 @@ mod random_session {
     pub mod model;
     pub mod page;
     pub mod steps;
+    pub mod tablet;
 }
 
 use std::time::{Duration, Instant};
 
 use petstore_dev_service::Config;
-use petstore_e2e::{serve_release, start_service_with_registry, Browser};
+use petstore_e2e::worker::{deploy, site_folder};
+use petstore_e2e::{csp, dist_dir, serve_site_with, start_service_with_registry, Browser, SiteLog};
 use random_session::invariants::check;
 use random_session::model::{url_env, Model};
 use random_session::page::{snapshot, wait_for};
 use random_session::steps::{draw, draw_daily, perform, Rng, Step};
+use random_session::tablet::{self, draw_tablet, is_tablet};
 
 /// Seeds that run every time; a seed that once found a bug stays here as a regression case.
 /// Seed 1 found the Limit field emptied with no message (a change without an input event);
@@ -41,14 +44,20 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
-    let site = serve_release(&service, config).await;
+    // Served from a folder of its own, which the deploy steps copy new builds into.
+    let folder = site_folder(&format!("session-{seed}"));
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let site_log = SiteLog::default();
+    let site = serve_site_with(&folder, "/", config, &csp(&service), site_log.clone()).await;
     let browser = Browser::start().await;
     let c = &browser.client;
-    let mut model = Model::new(registry);
+    let mut model = Model::new(registry, site_log, folder.clone());
     let mut rng = Rng::new(seed);
     // The daily-use steps have a stream of their own, so the other steps of a seed stay the
     // ones it drew before they existed.
     let mut daily = Rng::new(seed ^ 0x5EED_DA11);
+    // And the all-day tablet's (offline, online, deploys) another.
+    let mut tablet = Rng::new(seed ^ 0x7AB1_E700);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -72,15 +81,21 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
                 let drawn = draw(&mut rng, before.dialog);
                 match (slot, before.dialog) {
                     (2 | 7, false) => draw_daily(&mut daily),
+                    (5, _) => draw_tablet(&mut tablet, model.offline.is_some()),
                     _ => drawn,
                 }
             }
         };
         done.push(step.clone());
-        perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;
+        if is_tablet(&step) {
+            tablet::perform(&browser, &mut model, &step).await;
+        } else {
+            perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;
+        }
         result = settle_and_check(&browser, &model, &step, url_env(&before)).await;
     }
     browser.close().await;
+    let _ = std::fs::remove_dir_all(&folder);
     result
         .map(|()| model.exports_checked)
         .map_err(|why| (done, why))

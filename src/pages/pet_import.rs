@@ -160,14 +160,17 @@ fn RunPanel(
     let running = move || state() == RunState::Running;
     let confirmed =
         move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
-    let can_start = move || {
+    // A memo of this panel's: the buttons follow the session's signals through it, so when
+    // the panel goes, nothing of it is told of them any more.
+    let can_start = Memo::new(move |_| {
         !running()
             && !session.read_only(env)
             && confirmed()
             && session.env() == env
             && run.remaining() != 0
             && !session.needs_sign_in()
-    };
+    });
+    let can_start = move || can_start.get();
     let unknown = move || {
         let ledger = run.ledger.read();
         (0..total)

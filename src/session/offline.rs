@@ -134,13 +134,13 @@ impl Session {
     /// Forgets the kept answers of `envs`, in the service worker's cache and on screen.
     pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
         storage::forget_kept_answers(envs);
-        self.connection.maybe_update(|c| {
+        self.connection.try_maybe_update(|c| {
             let before = c.clone();
             for env in envs {
                 c.stale[index(*env)] = None;
             }
             c.back = None;
-            *c != before
+            (*c != before, ())
         });
     }
 }

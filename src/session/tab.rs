@@ -93,6 +93,8 @@ impl Session {
     /// this one's work. The pages are built anew (so no form keeps what was typed), and
     /// answers to requests already sent are not written down.
     pub fn sign_out_everywhere(&self) {
+        // First, while the pages that show the connection are still there to be told.
+        self.forget_kept_answers(&Environment::ALL);
         self.generation.update(|g| *g += 1);
         storage::forget_everything();
         self.keys.maybe_update(|k| {
@@ -105,6 +107,5 @@ impl Session {
         self.create.maybe_update(|c| c.take().is_some());
         self.waiting.maybe_update(|w| w.take().is_some());
         self.known.update_value(|k| *k = Known::default());
-        self.forget_kept_answers(&Environment::ALL);
     }
 }

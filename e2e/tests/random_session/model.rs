@@ -1,10 +1,12 @@
 //! What the test knows of the session: the service's keys and modes, the keys the app was
 //! given, the Add presses.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use petstore_dev_service::control::{LogEntry, Mode, Registry, MAIN};
 use petstore_dev_service::store::Pet;
+use petstore_e2e::SiteLog;
 
 use super::page::Snapshot;
 
@@ -41,11 +43,17 @@ pub struct Model {
     /// double click's second one too: it may go once the first was answered) and per
     /// imported row.
     pub sends_allowed: [usize; 2],
+    /// The site: what it was asked for, and the folder deploys are copied into.
+    pub site_log: SiteLog,
+    pub folder: PathBuf,
+    /// While the network is cut: the DevTools sessions holding the worker offline, and how
+    /// many writes each environment had received at the cut.
+    pub offline: Option<(Vec<String>, [usize; 2])>,
 }
 
 impl Model {
     /// The model of a fresh tab against the service's own deployments.
-    pub fn new(registry: Arc<Registry>) -> Model {
+    pub fn new(registry: Arc<Registry>, site_log: SiteLog, folder: PathBuf) -> Model {
         let keys = [
             "dev-production-key".to_owned(),
             "dev-staging-key".to_owned(),
@@ -62,7 +70,15 @@ impl Model {
             wiped: false,
             busy_from: [None, None],
             sends_allowed: [0, 0],
+            site_log,
+            folder,
+            offline: None,
         }
+    }
+
+    /// How many writes (anything but a GET) `env` has received.
+    pub fn writes(&self, env: usize) -> usize {
+        self.log(env).iter().filter(|e| e.method != "GET").count()
     }
 
     /// Whether `env` was told to answer a request 429 and has not yet.

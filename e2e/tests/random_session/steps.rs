@@ -53,6 +53,15 @@ pub enum Step {
     /// Opens a page whose code is downloaded on first use from its address, in a new document
     /// (so the page's code is fetched anew, before anything else has asked for it).
     DeepLink(&'static str),
+    // The all-day tablet (drawn and performed by `tablet.rs`).
+    /// The network drops: the page's, the service worker's and the site's.
+    Offline,
+    /// The network comes back.
+    Online,
+    /// A build (an index into `tablet::BUILDS`) is deployed under the open tab.
+    Deploy(usize),
+    /// Presses the Reload of "A new version of this app is ready", if it shows.
+    UpdateReload,
 }
 
 impl Step {
@@ -296,6 +305,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::GetPetOff(e) => model.deployment(*e).set_get_pet(false),
         Step::GetPetOn(e) => model.deployment(*e).set_get_pet(true),
+        Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}
     }
 }
 

@@ -185,6 +185,16 @@ impl LocationProvider for BrowserUrl {
 
                     if is_navigating_back {
                         stack.pop();
+                    } else {
+                        // petstore-admin patch: Forward (or any other move
+                        // through the history) makes its address the current
+                        // entry too; upstream left the stack on the page gone
+                        // back from, and a link to that page then changed
+                        // nothing in the address bar.
+                        stack.push(new_url.clone());
+                        if stack.len() > MAX_PATH_STACK {
+                            stack.remove(0);
+                        }
                     }
 
                     is_back.set(is_navigating_back);

@@ -1,0 +1,68 @@
+//! The all-day tablet's steps, drawn from a stream of their own: the network dropping and
+//! coming back (the page's, the service worker's and the site's), a new build deployed
+//! under the open tab, and the tab's Reload for it.
+
+use petstore_e2e::dist_dir;
+use petstore_e2e::worker::{deploy_keeping, go_offline, go_online};
+use petstore_e2e::Browser;
+
+use super::model::Model;
+use super::page;
+use super::steps::{Rng, Step};
+
+/// The builds a deploy step publishes, in turn: the same code under three build names.
+const BUILDS: [(&str, &str); 3] = [
+    ("PETSTORE_DIST_NEXT", "target/dist-next"),
+    ("PETSTORE_DIST_THIRD", "target/dist-third"),
+    ("PETSTORE_DIST", "dist"),
+];
+
+/// Draws a tablet step; back online is likelier while offline, so sessions get far.
+pub fn draw_tablet(rng: &mut Rng, offline: bool) -> Step {
+    match rng.below(10) {
+        0..=3 if offline => Step::Online,
+        0..=2 => Step::Offline,
+        4..=6 => Step::Deploy(rng.below(BUILDS.len())),
+        7 | 8 => Step::UpdateReload,
+        _ => Step::Reload,
+    }
+}
+
+/// Whether `step` is one of this module's.
+pub fn is_tablet(step: &Step) -> bool {
+    matches!(
+        step,
+        Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload
+    )
+}
+
+/// Performs a tablet step and updates the model.
+pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
+    let c = &browser.client;
+    match step {
+        Step::Offline if model.offline.is_none() => {
+            let sessions = go_offline(browser, &model.site_log).await;
+            model.offline = Some((sessions, [model.writes(0), model.writes(1)]));
+        }
+        Step::Online => {
+            if let Some((sessions, _)) = model.offline.take() {
+                go_online(browser, &model.site_log, sessions).await;
+            }
+        }
+        Step::Deploy(build) => {
+            let (var, default) = BUILDS[*build];
+            deploy_keeping(&dist_dir(var, default), &model.folder);
+            // The worker looks for a new deploy now, as it does every 10 minutes.
+            let _ = c
+                .execute(
+                    "navigator.serviceWorker.getRegistration().then((r) => r && r.update());",
+                    vec![],
+                )
+                .await;
+        }
+        Step::UpdateReload => {
+            page::button(c, "Reload").await;
+        }
+        _ => {}
+    }
+}

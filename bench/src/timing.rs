@@ -101,12 +101,7 @@ return performance.memory.usedJSHeapSize + wasm;
 /// One cold run of the page at `url` (a fresh browser profile, so nothing is cached).
 pub async fn run(url: &str) -> Sample {
     let browser = Browser::start_with_args(&["--enable-precise-memory-info"]).await;
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": SETUP }),
-        )
-        .await;
+    browser.on_every_load(SETUP).await;
     let c = &browser.client;
     c.goto(url).await.expect("navigate");
     let mut first_rows_ms = None;

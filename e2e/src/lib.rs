@@ -284,15 +284,22 @@ impl Browser {
     /// in `sessionStorage` before any of the page's scripts run, on every load).
     pub async fn signed_in() -> Browser {
         let browser = Self::start().await;
-        let key =
-            r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
         browser
-            .cdp(
-                "Page.addScriptToEvaluateOnNewDocument",
-                json!({ "source": key }),
+            .on_every_load(
+                r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#,
             )
             .await;
         browser
+    }
+
+    /// Runs `source` in every document this tab loads from now on, before the page's own
+    /// scripts (DevTools `Page.addScriptToEvaluateOnNewDocument`).
+    pub async fn on_every_load(&self, source: &str) {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": source }),
+        )
+        .await;
     }
 
     /// Ends the session and closes the browser.

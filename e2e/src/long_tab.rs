@@ -98,12 +98,7 @@ pub async fn run(
         .ok_or("no production deployment")?;
     // The key the tab starts signed in with, whatever an earlier run rotated it to.
     production.set_key(FIRST_KEY.into());
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": SETUP }),
-        )
-        .await;
+    browser.on_every_load(SETUP).await;
     c.goto(&format!("{site}pets?env=production&limit=100"))
         .await
         .map_err(|e| format!("open the list: {e}"))?;

@@ -14,7 +14,6 @@ use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, until, wo
 use petstore_e2e::{
     csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
 };
-use serde_json::json;
 
 /// Signs the tab in to production on every load, unless the test has asked for a tab with
 /// no key (`petstore-test.no-key`).
@@ -53,12 +52,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": SETUP }),
-        )
-        .await;
+    browser.on_every_load(SETUP).await;
     let c = &browser.client;
     let list = format!("{site}pets?env=production");
     c.goto(&list).await.unwrap();

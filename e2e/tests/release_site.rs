@@ -252,16 +252,8 @@ async fn a_slow_list_does_not_hold_back_the_page() {
     .await;
     let production = registry.deployment(MAIN, "production").unwrap();
     let site = serve_release(&service, config).await;
-    let browser = Browser::start().await;
     // Signed in, as in a tab that already was (signing in would wait for the service too).
-    let key =
-        r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#;
-    browser
-        .cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": key }),
-        )
-        .await;
+    let browser = Browser::signed_in().await;
     let c = &browser.client;
     let from = production.log().len();
     c.goto(&format!("{site}pets?env=production&limit=5"))

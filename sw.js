@@ -47,7 +47,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   if (!request.url.startsWith(scope)) {
-    event.respondWith(apiRead(request));
+    // Only a read that carries a key may get a kept answer; any other is the browser's own.
+    if (request.headers.has("Authorization")) event.respondWith(apiRead(request));
     return;
   }
   if (request.url.split("?")[0] === at("config.json")) {
@@ -97,7 +98,7 @@ const STORED = "X-Petstore-Stored-At";
 const OFFLINE = "X-Petstore-Offline";
 
 async function apiRead(request) {
-  const env = request.headers.has("Authorization") && (await environmentOf(request.url));
+  const env = await environmentOf(request.url);
   if (!env || !/\/pets(\/[^/]*)?$/.test(new URL(request.url).pathname)) return fetch(request);
   const network = fetch(request).then(async (response) => {
     if (response.status === 200) await keep(env, request.url, response.clone());

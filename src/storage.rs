@@ -83,7 +83,7 @@ pub fn forget_everything() {
 }
 
 /// The service worker's cache of `env`'s kept answers (sw.js names it the same way).
-pub fn kept_answers_cache(env: Environment) -> String {
+fn kept_answers_cache(env: Environment) -> String {
     format!("petstore-api-{}", env.as_str())
 }
 

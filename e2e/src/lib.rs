@@ -149,6 +149,17 @@ pub async fn wait_for(c: &Client, xpath: &str) {
         .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
 }
 
+/// Clicks the navigation link named `name` (New pet, Pets, Activity…), as a person does.
+pub async fn click_nav(c: &Client, name: &str) {
+    let xpath = format!("//nav//a[normalize-space()='{name}']");
+    c.find(Locator::XPath(&xpath))
+        .await
+        .unwrap_or_else(|e| panic!("no link {name}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {name}: {e}"));
+}
+
 /// Starts the dev service in this process on a free loopback port. Returns its origin and the
 /// `config.json` text that points the app at its two deployments.
 pub async fn start_service() -> (String, String) {

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use petstore_e2e::worker::{deploy, site_folder, worker_active};
-use petstore_e2e::{csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog};
+use petstore_e2e::{
+    click_nav, csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog,
+};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -145,19 +147,9 @@ async fn deploy_under_the_tab(browser: &Browser, build: &Path, folder: &Path, lo
     .await;
     // The tab still runs its own build, and its pages still open: New pet, then the list.
     assert_eq!(running_build(c).await, before);
-    let nav = |name: &'static str| async move {
-        c.find(Locator::XPath(&format!(
-            "//nav//a[normalize-space()='{name}']"
-        )))
-        .await
-        .unwrap_or_else(|e| panic!("no link {name}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {name}: {e}"));
-    };
-    nav("New pet").await;
+    click_nav(c, "New pet").await;
     wait_for(c, "//main//h1[contains(., 'New pet')]").await;
-    nav("Pets").await;
+    click_nav(c, "Pets").await;
     wait_for(c, "//table//tbody/tr[3]").await;
     let old = before.trim_end_matches("start.js");
     let stray: Vec<String> = log

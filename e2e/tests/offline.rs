@@ -12,7 +12,8 @@ use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, until, worker_active};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
+    click_nav, csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser,
+    SiteLog,
 };
 
 /// Signs the tab in to production on every load, unless the test has asked for a tab with
@@ -85,24 +86,14 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     c.find(Locator::Css(".rows.stale"))
         .await
         .expect("the kept rows are not dimmed");
-    c.find(Locator::XPath("//nav//a[normalize-space()='New pet']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_nav(c, "New pet").await;
     wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
     wait_for(
         c,
         "//p[contains(., 'Production is out of reach: nothing can be sent')]",
     )
     .await;
-    c.find(Locator::XPath("//nav//a[normalize-space()='Pets']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_nav(c, "Pets").await;
     wait_for(c, "//table//tbody/tr[3]").await;
 
     // A tab with no key for production sees the sign-in form, never the kept pets.

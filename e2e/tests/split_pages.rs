@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{serve_release, start_service, wait_for, Browser};
+use petstore_e2e::{click_nav, serve_release, start_service, wait_for, Browser};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -18,17 +18,6 @@ const PAGES: [&str; 4] = [
     "split_page_view.wasm",
     "split_page_activity.wasm",
 ];
-
-/// Clicks the navigation link named `name`.
-async fn click_nav(c: &Client, name: &str) {
-    let xpath = format!("//nav//a[normalize-space()='{name}']");
-    c.find(Locator::XPath(&xpath))
-        .await
-        .unwrap_or_else(|e| panic!("no link {name}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {name}: {e}"));
-}
 
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).
 async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {

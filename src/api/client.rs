@@ -12,6 +12,7 @@ use super::error::ApiError;
 use super::models::{NewPet, Pet, PetStatus};
 use super::request::{Exchange, Observer, Sent};
 use super::retry::Retry;
+use super::send::Headers;
 
 /// How long a call may take, answer body included, before it is aborted.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
@@ -96,11 +97,7 @@ impl Client {
     ) -> Result<Vec<Pet>, ApiError> {
         let query = list_query(limit, status)?;
         let sent = Sent::get(format!("{}/pets", self.base_url), query);
-        let result = self.call(&sent).await;
-        let stored_at = stored_at(&result);
-        let result = result.map(|(pets, _)| pets);
-        self.report(sent, result.as_ref().map(|_| None), stored_at);
-        result
+        self.read(sent).await.map(|(pets, _)| pets)
     }
 
     /// `createPet`: adds `pet` and returns it with the id the service assigned.
@@ -120,9 +117,16 @@ impl Client {
     #[deprecated(note = "the service removes getPet on 2030-12-05 (see api::GET_PET_REMOVAL)")]
     pub async fn get_pet(&self, id: i64) -> Result<(Pet, Lifecycle), ApiError> {
         let sent = Sent::get(pet_url(&self.base_url, id), Vec::new());
+        self.read(sent)
+            .await
+            .map(|(pet, headers)| (pet, headers.lifecycle))
+    }
+
+    /// Sends the read `sent` and reports it, with the service worker's mark if the answer is
+    /// a kept one.
+    async fn read<T: DeserializeOwned>(&self, sent: Sent) -> Result<(T, Headers), ApiError> {
         let result = self.call(&sent).await;
-        let stored_at = stored_at(&result);
-        let result = result.map(|(pet, headers)| (pet, headers.lifecycle));
+        let stored_at = result.as_ref().ok().and_then(|(_, h)| h.stored_at.clone());
         self.report(sent, result.as_ref().map(|_| None), stored_at);
         result
     }
@@ -143,10 +147,6 @@ impl Client {
     }
 }
 
-/// When a read's answer was received, if it was a kept one given while offline.
-fn stored_at<T>(result: &Result<(T, super::send::Headers), ApiError>) -> Option<String> {
-    result.as_ref().ok().and_then(|(_, h)| h.stored_at.clone())
-}
 /// Whether `key` has the syntax of an RFC 6750 bearer token (`b64token`): letters, digits and
 /// `-._~+/`, then optional `=` padding. Only such a key can be sent in the header.
 pub fn is_bearer_token(key: &str) -> bool {

@@ -198,10 +198,10 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
-        // A key change (sign out everywhere) can reach this after the page that owns the
-        // filters is gone: then nothing is sent.
         // Read again when the network may be back (while kept answers are shown).
         session.reread();
+        // A key change (sign out everywhere) can reach this after the page that owns the
+        // filters is gone: then nothing is sent.
         let call = filters.try_get().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;

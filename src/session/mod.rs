@@ -82,7 +82,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     });
     on_cleanup(move || restored.remove());
     let slot = move |env| Memo::new(move |_| keys.with(|k| k.slot(env).clone()));
-    let connection = RwSignal::new(offline::Connection::default());
+    let connection = RwSignal::new(offline::Connection::at_start());
     let session = Session {
         config: StoredValue::new(config),
         base: StoredValue::new(base),

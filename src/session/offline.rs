@@ -15,7 +15,7 @@ use crate::storage;
 const RETRY_MS: u32 = 30_000;
 
 /// The connection as the tab last saw it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub(super) struct Connection {
     /// Per environment: when the kept answers on screen were received; `None` while live.
     stale: [Option<String>; 2],
@@ -35,14 +35,34 @@ fn index(env: Environment) -> usize {
 }
 
 impl Connection {
-    /// A read of `env` was answered, live (`stored_at` `None`) or with a kept answer.
-    fn answered(&mut self, env: Environment, stored_at: Option<String>) {
-        let was = self.stale[index(env)].take();
-        self.back = match (&was, &stored_at) {
+    /// The connection at start: online unless the browser says otherwise.
+    pub(super) fn at_start() -> Connection {
+        Connection {
+            browser_offline: web_sys::window().is_some_and(|w| !w.navigator().on_line()),
+            ..Connection::default()
+        }
+    }
+
+    /// A read of `env` was answered, live (`stored_at` `None`) or with a kept answer; says
+    /// whether that changed anything.
+    fn answered(&mut self, env: Environment, stored_at: Option<String>) -> bool {
+        let back = match (&self.stale[index(env)], &stored_at) {
             (Some(_), None) => Some(env),
             _ => None,
         };
+        let changed = back != self.back || self.stale[index(env)] != stored_at;
+        self.back = back;
         self.stale[index(env)] = stored_at;
+        changed
+    }
+
+    /// While kept answers are shown, has the pages read again; says whether it did.
+    fn retry_if_stale(&mut self) -> bool {
+        let stale = self.any_stale();
+        if stale {
+            self.reread += 1;
+        }
+        stale
     }
 
     /// Whether writes to `env` are off now.
@@ -65,29 +85,15 @@ pub(super) fn returns(connection: RwSignal<Connection>) -> Memo<u32> {
 pub(super) fn watch(connection: RwSignal<Connection>) {
     let online = window_event_listener_untyped("online", move |_| {
         connection.maybe_update(|c| {
-            let stale = c.any_stale();
-            if stale {
-                c.reread += 1;
-            }
             let was = std::mem::replace(&mut c.browser_offline, false);
-            was || stale
+            c.retry_if_stale() || was
         });
     });
     let offline = window_event_listener_untyped("offline", move |_| {
         connection.maybe_update(|c| !std::mem::replace(&mut c.browser_offline, true));
     });
-    let offline_now = web_sys::window().is_some_and(|w| !w.navigator().on_line());
-    if offline_now {
-        connection.update(|c| c.browser_offline = true);
-    }
     let retry = Interval::new(RETRY_MS, move || {
-        connection.try_maybe_update(|c| {
-            let stale = c.any_stale();
-            if stale {
-                c.reread += 1;
-            }
-            (stale, ())
-        });
+        connection.try_maybe_update(|c| (c.retry_if_stale(), ()));
     });
     let retry = SendWrapper::new(retry);
     on_cleanup(move || {
@@ -122,25 +128,20 @@ impl Session {
 
     /// Records a read's answer of `env`: live, or kept (received at `stored_at`).
     pub(super) fn note_answer(&self, env: Environment, stored_at: Option<String>) {
-        self.connection.try_maybe_update(|c| {
-            let mut next = c.clone();
-            next.answered(env, stored_at);
-            let changed = next != *c;
-            *c = next;
-            (changed, ())
-        });
+        self.connection
+            .try_maybe_update(|c| (c.answered(env, stored_at), ()));
     }
 
     /// Forgets the kept answers of `envs`, in the service worker's cache and on screen.
     pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
         storage::forget_kept_answers(envs);
         self.connection.try_maybe_update(|c| {
-            let before = c.clone();
+            let changed = c.back.is_some() || envs.iter().any(|e| c.stale[index(*e)].is_some());
             for env in envs {
                 c.stale[index(*env)] = None;
             }
             c.back = None;
-            (*c != before, ())
+            (changed, ())
         });
     }
 }

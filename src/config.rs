@@ -20,8 +20,12 @@ pub fn public_url() -> String {
         .unwrap_or_else(|| "/".to_owned())
 }
 
-/// One of the two deployments of the service.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One of the two deployments of the service (stored by the name [`Environment::as_str`]
+/// gives).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Environment {
     /// The live store.
     Production,

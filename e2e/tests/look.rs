@@ -234,6 +234,36 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             )
             .await;
             check("activity", violations(c, &axe).await);
+
+            // The other environment's key form in the page, then both side by side.
+            open(
+                c,
+                &format!("{site}compare?env={env}"),
+                "the compare page's key form",
+                "return !!document.querySelector('.inline-sign-in input');",
+            )
+            .await;
+            check("compare, signing in", violations(c, &axe).await);
+            let other = KEYS.iter().find(|(e, _)| *e != env).map_or("", |(_, k)| k);
+            c.find(Locator::Css(".inline-sign-in input"))
+                .await
+                .expect("the key field")
+                .send_keys(other)
+                .await
+                .expect("type the key");
+            c.find(Locator::Css(".inline-sign-in button"))
+                .await
+                .expect("Sign in")
+                .click()
+                .await
+                .expect("click");
+            wait_js(
+                c,
+                "the groups",
+                "return !!document.getElementById('in-both-same');",
+            )
+            .await;
+            check("compare", violations(c, &axe).await);
         }
     }
     // The check can fail: a field without a label and grey on grey are found. (Styles are

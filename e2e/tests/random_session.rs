@@ -7,6 +7,7 @@
 
 mod random_session {
     pub mod bulk;
+    pub mod compare;
     pub mod invariants;
     pub mod model;
     pub mod page;
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
 use petstore_e2e::{csp, dist_dir, serve_site_with, start_service_with_registry, Browser, SiteLog};
+use random_session::compare::draw_compare;
 use random_session::invariants::check;
 use random_session::model::{url_env, Model};
 use random_session::page::{snapshot, wait_for};
@@ -38,7 +40,7 @@ const STEPS: usize = 150;
 const SETTLE: Duration = Duration::from_secs(10);
 
 /// Runs one session; the step list so far and what broke, on failure.
-async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
+async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let (service, config, registry) = start_service_with_registry(Config {
         test_controls: true,
         ..Config::default()
@@ -58,6 +60,8 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
     let mut daily = Rng::new(seed ^ 0x5EED_DA11);
     // And the all-day tablet's (offline, online, deploys) another.
     let mut tablet = Rng::new(seed ^ 0x7AB1_E700);
+    // And the compare page's another.
+    let mut comparing = Rng::new(seed ^ 0xC0_4A2E);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -72,8 +76,8 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
         }
         let before = snapshot(c).await;
         // Every tenth step exports the list, every tenth (offset by five) imports two rows,
-        // two in ten are daily-use steps (while no sign-in form asks for a key); the main
-        // stream is drawn for those all the same.
+        // two in ten are daily-use steps and one the compare page's (while no sign-in form
+        // asks for a key), one the tablet's; the main stream is drawn for those all the same.
         let step = match n % 10 {
             9 => Step::Export,
             4 => Step::Import,
@@ -82,6 +86,7 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
                 match (slot, before.dialog) {
                     (2 | 7, false) => draw_daily(&mut daily),
                     (5, _) => draw_tablet(&mut tablet, model.offline.is_some()),
+                    (8, false) => draw_compare(&mut comparing),
                     _ => drawn,
                 }
             }
@@ -97,7 +102,16 @@ async fn run(seed: u64) -> Result<usize, (Vec<Step>, String)> {
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);
     result
-        .map(|()| model.exports_checked)
+        .map(|()| {
+            format!(
+                "{} exports, {} compare pages checked, {} pets copied",
+                model.exports_checked,
+                model
+                    .compares_checked
+                    .load(std::sync::atomic::Ordering::Relaxed),
+                model.copies_started
+            )
+        })
         .map_err(|why| (done, why))
 }
 
@@ -182,8 +196,8 @@ async fn random_sessions_keep_every_invariant() {
         for handle in runs {
             let (seed, outcome, took) = handle.await.expect("a session's task");
             match outcome {
-                Ok(exports) => println!(
-                    "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({exports} exports checked)",
+                Ok(checked) => println!(
+                    "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({checked})",
                     took.as_secs_f64(),
                 ),
                 Err((steps, why)) => {

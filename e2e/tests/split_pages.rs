@@ -12,11 +12,12 @@ use serde_json::{json, Value};
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The lazy pages' own files, as wasm-split-cli names them.
-const PAGES: [&str; 4] = [
+const PAGES: [&str; 5] = [
     "split_page_new.wasm",
     "split_page_import.wasm",
     "split_page_view.wasm",
     "split_page_activity.wasm",
+    "split_page_compare.wasm",
 ];
 
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).

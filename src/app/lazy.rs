@@ -11,7 +11,7 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use crate::components::{preload_export, LoadFailed};
-use crate::pages::{Activity, PetImport, PetNew, PetView};
+use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::split::{prefetch, split, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
@@ -30,6 +30,7 @@ lazy_page!(new_view, new_preload, page_new, PetNew);
 lazy_page!(import_view, import_preload, page_import, PetImport);
 lazy_page!(pet_view, pet_preload, page_view, PetView);
 lazy_page!(activity_view, activity_preload, page_activity, Activity);
+lazy_page!(compare_view, compare_preload, page_compare, Compare);
 
 /// A page whose code is downloaded when it is first needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +43,18 @@ pub(crate) enum LazyPage {
     View,
     /// The activity log.
     Activity,
+    /// Both environments side by side.
+    Compare,
 }
 
 impl LazyPage {
-    const ALL: [LazyPage; 4] = [Self::New, Self::Import, Self::View, Self::Activity];
+    const ALL: [LazyPage; 5] = [
+        Self::New,
+        Self::Import,
+        Self::View,
+        Self::Activity,
+        Self::Compare,
+    ];
 
     /// The lazy page at `path` (below the router's base), if it is one.
     pub(crate) fn at(path: &str) -> Option<Self> {
@@ -53,6 +62,7 @@ impl LazyPage {
             "/pets/new" => Some(Self::New),
             "/pets/import" => Some(Self::Import),
             "/activity" => Some(Self::Activity),
+            "/compare" => Some(Self::Compare),
             other => other
                 .strip_prefix("/pets/")
                 .filter(|id| !id.is_empty() && !id.contains('/'))
@@ -66,6 +76,7 @@ impl LazyPage {
             Self::Import => import_view().await,
             Self::View => pet_view().await,
             Self::Activity => activity_view().await,
+            Self::Compare => compare_view().await,
         }
     }
 
@@ -77,6 +88,7 @@ impl LazyPage {
             Self::Import => import_preload().await,
             Self::View => pet_preload().await,
             Self::Activity => activity_preload().await,
+            Self::Compare => compare_preload().await,
         }
     }
 
@@ -151,6 +163,7 @@ mod tests {
         assert_eq!(LazyPage::at("/pets/import/"), Some(LazyPage::Import));
         assert_eq!(LazyPage::at("/pets/42"), Some(LazyPage::View));
         assert_eq!(LazyPage::at("/activity"), Some(LazyPage::Activity));
+        assert_eq!(LazyPage::at("/compare"), Some(LazyPage::Compare));
         assert_eq!(LazyPage::at("/pets"), None);
         assert_eq!(LazyPage::at("/pets/"), None);
         assert_eq!(LazyPage::at("/"), None);

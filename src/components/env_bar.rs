@@ -43,6 +43,9 @@ pub fn EnvironmentBar() -> impl IntoView {
                 <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>
                     "New pet"
                 </a>
+                <a href=move || session.href("/compare") aria-current=current("/compare")>
+                    "Compare"
+                </a>
                 <a href=move || session.href("/activity") aria-current=current("/activity")>
                     "Activity"
                 </a>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::import::{Outcome, Pause, Run, RunState};
+use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
 
 /// A `<progress>` bar with its text, and a live region that speaks every tenth row and every
@@ -63,8 +63,9 @@ pub fn ImportProgress(
     }
 }
 
-/// Every row: line, name, category, status, and its problems or outcome (a created pet links
-/// to its page in the run's environment).
+/// Every row: line (for a copy, the pet's id where it was copied from), name, category,
+/// status, and its problems or outcome (a created pet links to its page in the run's
+/// environment).
 #[component]
 pub fn ImportTable(
     /// The run to show.
@@ -74,6 +75,10 @@ pub fn ImportTable(
 ) -> impl IntoView {
     let env = run.env;
     let rows = run.rows.get_value();
+    let (first, ids) = run.origin.with_value(|o| match o {
+        Origin::Copy { from, ids } => (format!("Id in {}", from.label()), Some(ids.clone())),
+        Origin::Import => ("Line".to_owned(), None),
+    });
     let body = rows
         .into_iter()
         .enumerate()
@@ -95,7 +100,12 @@ pub fn ImportTable(
             let d = row.draft;
             view! {
                 <tr class:invalid=invalid>
-                    <td class="num">{row.line}</td>
+                    <td class="num">
+                        {ids
+                            .as_ref()
+                            .and_then(|ids| ids.get(i))
+                            .map_or_else(|| row.line.to_string(), i64::to_string)}
+                    </td>
                     <td class="wrap">{d.name}</td>
                     <td class="num">{d.category_id}</td>
                     <td>{d.status}</td>
@@ -108,7 +118,7 @@ pub fn ImportTable(
         <table class="pets import-rows">
             <thead>
                 <tr>
-                    <th scope="col">"Line"</th>
+                    <th scope="col">{first}</th>
                     <th scope="col">"Name"</th>
                     <th scope="col">"Category"</th>
                     <th scope="col">"Status"</th>

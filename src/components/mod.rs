@@ -1,5 +1,6 @@
 //! Small pieces shared by the pages.
 
+mod compare_groups;
 mod create_outcome;
 mod download;
 mod env_bar;
@@ -11,12 +12,14 @@ mod load_failed;
 mod lookup_notice;
 mod offline;
 mod pet_table;
+mod run_panel;
 mod sign_in;
 mod sign_out_everywhere;
 mod text_field;
 mod title;
 mod update_banner;
 
+pub use compare_groups::{Chosen, CompareGroups};
 pub use create_outcome::CreateOutcome;
 pub use download::download;
 pub use env_bar::EnvironmentBar;
@@ -28,8 +31,9 @@ pub use import_view::{ImportProgress, ImportTable};
 pub use load_failed::LoadFailed;
 pub use lookup_notice::LookupNotice;
 pub use offline::{ConnectionNote, OfflineWrites};
-pub use pet_table::{status_badge, ListView, PetTable};
-pub use sign_in::SignIn;
+pub use pet_table::{status_badge, status_options, ListView, PetTable};
+pub use run_panel::RunPanel;
+pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
 pub use title::{env_icon, page_title};

@@ -130,6 +130,26 @@ pub fn PetTable(
     .into_any()
 }
 
+/// A status filter's options: All, then the interface's three statuses; `is_shown` says
+/// whether a status (`None`: all) is the one shown.
+pub fn status_options(
+    is_shown: impl Fn(Option<&PetStatus>) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <option value="" prop:selected=move || is_shown(None)>"All"</option>
+        {PetStatus::KNOWN
+            .map(|s| {
+                let value = s.as_str().to_owned();
+                let text = value.clone();
+                view! {
+                    <option value=value prop:selected=move || is_shown(Some(&s))>
+                        {text}
+                    </option>
+                }
+            })}
+    }
+}
+
 /// A pet's status as a badge: the word itself (never colour alone), "none" when it has none,
 /// as everywhere in the app.
 pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {

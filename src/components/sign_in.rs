@@ -11,7 +11,7 @@ use web_sys::HtmlElement;
 
 use crate::config::Environment;
 use crate::input::parse_api_key;
-use crate::session::use_session;
+use crate::session::{use_session, Session};
 
 /// The sign-in dialog for `env`. It is built for that one environment: the app builds a new
 /// one when the environment changes, so a key typed for one is never stored for the other.
@@ -20,9 +20,6 @@ pub fn SignIn(
     /// The environment the key is for.
     env: Environment,
 ) -> impl IntoView {
-    let session = use_session();
-    let (problem, set_problem) = signal(None::<String>);
-    let input = NodeRef::<Input>::new();
     let dialog = NodeRef::<Div>::new();
     // Focus goes back where it was once the dialog closes (keyboard and screen reader use).
     let before = document()
@@ -36,26 +33,6 @@ pub fn SignIn(
             }
         }
     });
-    // Put the cursor in the key field as soon as the dialog appears (keyboard and tablet use).
-    // The renderer may reuse the previous form's elements for this one: empty the field, so
-    // a key typed for the other environment cannot be sent as this one's.
-    Effect::new(move |_| {
-        if let Some(input) = input.get() {
-            input.set_value("");
-            let _ = input.focus();
-        }
-    });
-    let submit = move |ev: SubmitEvent| {
-        ev.prevent_default();
-        // Read from the field itself: no signal mirrors the key, so nothing reactive is left
-        // pending when the form unmounts on success.
-        let entered = input.get_untracked().map(|i| i.value()).unwrap_or_default();
-        match parse_api_key(&entered) {
-            Err(message) => set_problem.set(Some(message)),
-            // This form unmounts as the key is accepted: touch none of its signals after this.
-            Ok(key) => session.sign_in(env, key),
-        }
-    };
     // aria-modal promises that focus stays in the dialog: Tab and Shift+Tab wrap around.
     let trap = move |ev: KeyboardEvent| {
         if ev.key() != "Tab" {
@@ -85,7 +62,6 @@ pub fn SignIn(
             let _ = target.focus();
         }
     };
-    let label = env.label();
     view! {
         <div class="overlay">
             <div
@@ -96,29 +72,87 @@ pub fn SignIn(
                 node_ref=dialog
                 on:keydown=trap
             >
-                <form on:submit=submit>
-                    <h2 id="sign-in-title">"Sign in to " {label}</h2>
-                    <Show when=move || session.key_rejected(env)>
-                        <p class="alert" role="alert">
-                            "The service did not accept the API key for " {label}
-                            ". Enter a valid key to go on; the page stays as it was."
-                        </p>
-                    </Show>
-                    <p>"Each environment has its own key. It is kept in this tab only."</p>
-                    <label for="api-key">"API key"</label>
-                    <input
-                        id="api-key"
-                        node_ref=input
-                        type="password"
-                        autocomplete="off"
-                        spellcheck="false"
-                        aria-invalid=move || problem.with(Option::is_some).to_string()
-                        aria-describedby="api-key-error"
-                    />
-                    <p id="api-key-error" class="field-error wrap">{problem}</p>
-                    <button type="submit">"Sign in"</button>
-                </form>
+                <KeyForm
+                    env
+                    session=use_session()
+                    id="api-key"
+                    title_id="sign-in-title"
+                    label="API key"
+                    focus=true
+                />
             </div>
         </div>
+    }
+}
+
+/// The key form of `env`: a heading, why a key is asked for, the key field and Sign in. The
+/// dialog above holds one; a page that needs both environments shows one in place for the
+/// one that has no key.
+#[component]
+pub fn KeyForm(
+    /// The environment the key is for.
+    env: Environment,
+    /// The session, captured by the page: a page may build this form again as the session
+    /// changes, in a moment its context is already going (sign out everywhere).
+    session: Session,
+    /// The key field's id.
+    id: &'static str,
+    /// The heading's id.
+    title_id: &'static str,
+    /// The key field's label.
+    label: &'static str,
+    /// Whether the cursor goes into the key field as the form appears.
+    #[prop(optional)]
+    focus: bool,
+) -> impl IntoView {
+    let (problem, set_problem) = signal(None::<String>);
+    let input = NodeRef::<Input>::new();
+    // The renderer may reuse the previous form's elements for this one: empty the field, so
+    // a key typed for the other environment cannot be sent as this one's. In the dialog the
+    // cursor goes there at once (keyboard and tablet use).
+    Effect::new(move |_| {
+        if let Some(input) = input.get() {
+            input.set_value("");
+            if focus {
+                let _ = input.focus();
+            }
+        }
+    });
+    let submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        // Read from the field itself: no signal mirrors the key, so nothing reactive is left
+        // pending when the form unmounts on success.
+        let entered = input.get_untracked().map(|i| i.value()).unwrap_or_default();
+        match parse_api_key(&entered) {
+            Err(message) => set_problem.set(Some(message)),
+            // This form unmounts as the key is accepted: touch none of its signals after this.
+            Ok(key) => session.sign_in(env, key),
+        }
+    };
+    let name = env.label();
+    let error_id = format!("{id}-error");
+    view! {
+        <form class="key-form" on:submit=submit>
+            <h2 id=title_id>"Sign in to " {name}</h2>
+            <Show when=move || session.key_rejected(env)>
+                <p class="alert" role="alert">
+                    "The service did not accept the API key for " {name}
+                    ". Enter a valid key to go on; the page stays as it was."
+                </p>
+            </Show>
+            <p>"Each environment has its own key. It is kept in this tab only."</p>
+            <label for=id>{label}</label>
+            <input
+                id=id
+                node_ref=input
+                type="password"
+                autocomplete="off"
+                spellcheck="false"
+                aria-invalid=move || problem.with(Option::is_some).to_string()
+                aria-describedby=error_id.clone()
+            />
+            <p id=error_id class="field-error wrap">{problem}</p>
+            <button type="submit">"Sign in"</button>
+        </form>
     }
 }

@@ -8,6 +8,7 @@ mod results;
 pub(crate) mod run;
 
 pub use ledger::{fingerprint, Ledger, LedgerSlot, Outcome, Progress, LEDGER_PREFIX};
+pub(crate) use parse::problems;
 pub use parse::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use results::{failed_rows_csv, results_csv};
-pub(crate) use run::{Pause, Run, RunState};
+pub(crate) use run::{Origin, Pause, Run, RunState};

@@ -37,7 +37,7 @@ fn column(header: &str) -> Option<usize> {
     }
 }
 
-fn problems(errors: FieldErrors) -> Vec<String> {
+pub(crate) fn problems(errors: FieldErrors) -> Vec<String> {
     // A file has no list to choose from: name the statuses it may hold.
     let status = errors
         .status

@@ -1,7 +1,8 @@
-//! The import page's run: sends the valid rows not yet in the ledger, at most two at a time,
-//! through the session like every request, and records each outcome as it arrives. It pauses
-//! by itself on a refused key (and goes on once a key is accepted), when the environment is
-//! switched, and when the page is left; unknown outcomes are never re-sent by themselves.
+//! A run of rows: sends the valid rows not yet in the ledger, at most two at a time, through
+//! the session like every request, and records each outcome as it arrives. It pauses by
+//! itself on a refused key (and goes on once a key is accepted), when the page is left, and
+//! (an import) when the environment is switched; unknown outcomes are never re-sent by
+//! themselves. The import page runs pasted rows; the compare page runs copies of chosen pets.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -45,7 +46,21 @@ pub enum Pause {
     Offline,
 }
 
-/// One import's rows, ledger and state; cheap to copy into closures.
+/// Where a run's rows come from, which also says the page it runs on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Rows pasted or read from a file, on the import page, in the run's environment.
+    Import,
+    /// Pets chosen on the compare page in `from`, with their ids there, row by row.
+    Copy {
+        /// Where the pets are.
+        from: Environment,
+        /// Each row's pet's id in `from`.
+        ids: Vec<i64>,
+    },
+}
+
+/// One run's rows, ledger and state; cheap to copy into closures.
 #[derive(Clone, Copy)]
 pub struct Run {
     /// The environment the rows go to.
@@ -56,28 +71,48 @@ pub struct Run {
     pub ledger: RwSignal<Ledger>,
     /// Where the run stands (tracked by the page).
     pub state: RwSignal<RunState>,
+    /// Where the rows come from.
+    pub origin: StoredValue<Origin>,
     in_flight: StoredValue<usize>,
     session: Session,
     path: Memo<String>,
+    on_done: StoredValue<Option<Callback<()>>>,
 }
 
 impl Run {
-    /// A run of `rows` into `env`, resuming what `ledger` recorded. Call while the page is
-    /// built: it watches the sign-in state, the environment and the address.
-    pub fn new(session: Session, env: Environment, rows: Vec<ImportRow>, ledger: Ledger) -> Run {
+    /// A run of `rows` from `origin` into `env`, resuming what `ledger` recorded. Call while
+    /// the page is built: it watches the sign-in state, the environment and the address.
+    pub fn new(
+        session: Session,
+        env: Environment,
+        rows: Vec<ImportRow>,
+        ledger: Ledger,
+        origin: Origin,
+    ) -> Run {
         let location = use_location();
         let run = Run {
             env,
             rows: StoredValue::new(rows),
             ledger: RwSignal::new(ledger),
             state: RwSignal::new(RunState::Idle),
+            origin: StoredValue::new(origin),
             in_flight: StoredValue::new(0),
             session,
             path: Memo::new(move |_| location.pathname.get()),
+            on_done: StoredValue::new(None),
         };
+        // A reload or leaving the site aborts the creates on their way, and the page would
+        // send the next row in the moment before it goes: nothing more is sent once it is
+        // going.
+        let leaving = window_event_listener_untyped("pagehide", move |_| {
+            if run.state.try_get_untracked() == Some(RunState::Running) {
+                run.set_state(RunState::Paused(Pause::Left));
+            }
+        });
+        on_cleanup(move || leaving.remove());
         // Pauses and resumes that no button causes: the key, the environment, the address.
         Effect::new(move |_| {
-            let signed_in = !session.needs_sign_in();
+            let signed_in = session.has_key(run.env);
             let here = run.shown();
             match run.state.get() {
                 RunState::Running if !here => run.set_state(RunState::Paused(Pause::Left)),
@@ -88,14 +123,31 @@ impl Run {
         run
     }
 
-    /// Whether the import page is shown in the run's environment (tracked).
-    fn shown(&self) -> bool {
-        self.session.env() == self.env && self.path.with(|p| p.ends_with("/pets/import"))
+    /// Calls `done` each time the run ends with every valid row answered.
+    pub fn when_done(self, done: Callback<()>) -> Run {
+        self.on_done.set_value(Some(done));
+        self
+    }
+
+    /// Whether the run's page is shown, an import's in the run's environment (tracked): it
+    /// sends only then.
+    pub fn shown(&self) -> bool {
+        let copy = self.origin.with_value(|o| matches!(o, Origin::Copy { .. }));
+        if copy {
+            self.path.with(|p| p.ends_with("/compare"))
+        } else {
+            self.session.env() == self.env && self.path.with(|p| p.ends_with("/pets/import"))
+        }
     }
 
     fn set_state(&self, state: RunState) {
         if self.state.try_get_untracked().is_some_and(|s| s != state) {
             self.state.try_set(state);
+            if state == RunState::Done {
+                if let Some(done) = self.on_done.try_get_value().flatten() {
+                    done.run(());
+                }
+            }
         }
     }
 
@@ -155,10 +207,17 @@ impl Run {
             run.ledger.update(|l| l.set(index, Some(Outcome::Sending)));
             let slot = run.ledger.with_untracked(Ledger::slot);
             run.in_flight.update_value(|n| *n += 1);
-            let sent = untrack(|| {
-                run.session
-                    .call_detached(run.env, move |c| async move { c.create_pet(&pet).await })
+            let from = run.origin.with_value(|o| match o {
+                Origin::Import => None,
+                Origin::Copy { from, ids } => ids.get(index).map(|id| (*from, *id)),
             });
+            let sent =
+                untrack(|| {
+                    run.session
+                        .call_detached_from(run.env, from, move |c| async move {
+                            c.create_pet(&pet).await
+                        })
+                });
             leptos::task::spawn_local(async move {
                 let result = sent.await;
                 run.finish(index, result, slot);

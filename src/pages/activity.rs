@@ -50,6 +50,10 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
         when.get_seconds()
     );
     let iso = String::from(when.to_iso_string());
+    // A copy says where its pet came from, whatever came of it.
+    let source = entry.source().map(|(from, id)| {
+        view! { <p class="what">{format!("Copied from {}, id {id}.", from.label())}</p> }
+    });
     let result = match entry.outcome {
         Outcome::Created { id, name } => {
             let text = format!("Added “{name}” (id {id})");
@@ -82,6 +86,7 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
             <td>{env.map_or(entry.env.clone(), |e| e.label().to_owned())}</td>
             <td class="wrap">
                 <p class="what">{result}</p>
+                {source}
                 // The request itself is for whoever looks into a problem, not for every row.
                 <details>
                     <summary>"Details for IT"</summary>

@@ -1,6 +1,7 @@
 //! One file per page. Pages hold no HTTP code: they call the API client through the session.
 
 mod activity;
+mod compare;
 mod config_error;
 mod not_found;
 mod pet_import;
@@ -9,6 +10,7 @@ mod pet_new;
 mod pet_view;
 
 pub use activity::Activity;
+pub use compare::Compare;
 pub use config_error::ConfigErrorPage;
 pub use not_found::NotFound;
 pub use pet_import::PetImport;

@@ -5,19 +5,11 @@
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::components::{
-    download, page_title, ImportProgress, ImportTable, OfflineWrites, TextField,
-};
+use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
-use crate::import::{
-    failed_rows_csv, fingerprint, parse_rows, results_csv, ImportRow, Ledger, Outcome, Pause,
-    Progress, Run, RunState,
-};
+use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::use_session;
 use crate::storage;
-
-/// The word a production import must be confirmed with.
-const CONFIRM_WORD: &str = "production";
 
 /// The import page: the form of the current environment, built anew on a switch, so that
 /// each environment shows, checks and sends only the rows pasted for it.
@@ -75,7 +67,7 @@ fn ImportForm(
     // The rows as last checked, with their ledger; the run is built from them by the panel
     // below, so it lives (and its requests stop) with that panel.
     let checked = RwSignal::new(None::<(Vec<ImportRow>, Ledger)>);
-    let (confirm, set_confirm) = signal(String::new());
+    let confirm = RwSignal::new(String::new());
 
     let set_text = move |value: String| {
         storage::set(&storage::import_text_slot(env), &value);
@@ -132,117 +124,9 @@ fn ImportForm(
         {move || {
             checked
                 .get()
-                .map(|(rows, ledger)| view! { <RunPanel env rows ledger confirm set_confirm /> })
+                .map(|(rows, ledger)| {
+                    view! { <RunPanel env rows ledger origin=Origin::Import confirm /> }
+                })
         }}
-    }
-}
-
-/// Counts, confirmation, the buttons, progress and the table of one checked import.
-#[component]
-fn RunPanel(
-    /// The environment the rows were checked in, and go to.
-    env: Environment,
-    /// The rows as checked.
-    rows: Vec<ImportRow>,
-    /// What earlier runs of the same rows did.
-    ledger: Ledger,
-    /// What was typed to confirm a production import (kept across checks).
-    confirm: ReadSignal<String>,
-    /// Sets it.
-    set_confirm: WriteSignal<String>,
-) -> impl IntoView {
-    let session = use_session();
-    let run = Run::new(session, env, rows, ledger);
-    let (total, valid) = run
-        .rows
-        .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
-    let state = move || run.state.get();
-    let running = move || state() == RunState::Running;
-    let confirmed =
-        move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
-    // A memo of this panel's: the buttons follow the session's signals through it, so when
-    // the panel goes, nothing of it is told of them any more.
-    let can_start = Memo::new(move |_| {
-        !running()
-            && !session.read_only(env)
-            && confirmed()
-            && session.env() == env
-            && run.remaining() != 0
-            && !session.needs_sign_in()
-    });
-    let can_start = move || can_start.get();
-    let unknown = move || {
-        let ledger = run.ledger.read();
-        (0..total)
-            .filter(|i| matches!(ledger.get(*i), Some(Outcome::Unknown { .. })))
-            .count()
-    };
-    let save = move |failed: bool| {
-        let csv = run.rows.with_value(|rows| {
-            run.ledger.with_untracked(|l| {
-                if failed {
-                    failed_rows_csv(rows, l)
-                } else {
-                    results_csv(rows, l)
-                }
-            })
-        });
-        let name = format!(
-            "import-{}-{}.csv",
-            env.as_str(),
-            if failed { "failed-rows" } else { "results" }
-        );
-        let _ = download(&name, "text/csv;charset=utf-8", &csv);
-    };
-    view! {
-        <p class="note">
-            {format!(
-                "{total} {}: {valid} valid, {} invalid (never sent). They go to ",
-                if total == 1 { "row" } else { "rows" },
-                total - valid,
-            )}
-            <strong>{env.label()}</strong> "."
-        </p>
-        {(env == Environment::Production).then(|| view! {
-            <TextField
-                id="import-confirm"
-                label="Type production to confirm"
-                value=confirm
-                on_input=move |v| set_confirm.set(v)
-                error=Signal::derive(|| None::<String>)
-            />
-        })}
-        <OfflineWrites env />
-        <div class="import-actions">
-            <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
-                "Start import"
-            </button>
-            <Show when=running>
-                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(Pause::User))>
-                    "Pause"
-                </button>
-            </Show>
-            <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
-                <button type="button" class="secondary" disabled=move || !can_start() on:click=move |_| run.start()>
-                    "Resume"
-                </button>
-            </Show>
-            <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
-                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Cancelled)>
-                    "Cancel"
-                </button>
-            </Show>
-            <Show when=move || { !running() && unknown() != 0 }>
-                <button type="button" class="secondary" disabled=move || session.read_only(env) on:click=move |_| run.forget_unknown()>
-                    "Send unknown rows again"
-                </button>
-            </Show>
-            <Show when=move || !running() && run.ledger.with(|l| (0..total).any(|i| l.get(i).is_some()))>
-                <button type="button" class="secondary" on:click=move |_| save(false)>"Download results"</button>
-                <button type="button" class="secondary" on:click=move |_| save(true)>"Download failed rows"</button>
-            </Show>
-        </div>
-        <ImportProgress run valid />
-        <ImportTable run session />
     }
 }

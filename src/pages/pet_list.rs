@@ -6,7 +6,7 @@ use leptos_router::hooks::{use_location, use_query_map};
 use wasm_bindgen::JsCast;
 
 use crate::api::{ApiError, PetStatus};
-use crate::components::{error_fallback, page_title, ListView, PetTable};
+use crate::components::{error_fallback, page_title, status_options, ListView, PetTable};
 use crate::config::Environment;
 use crate::input::{parse_filters, parse_limit, ListFilters, Sort};
 use crate::session::{use_session, use_set_query, CallError};
@@ -117,19 +117,7 @@ pub fn PetList() -> impl IntoView {
             <div class="field">
                 <label for="status-filter">"Status"</label>
                 <select id="status-filter" on:change=on_status>
-                    <option value="" prop:selected=move || status_is(None)>
-                        "All"
-                    </option>
-                    {PetStatus::KNOWN
-                        .map(|s| {
-                            let value = s.as_str().to_owned();
-                            let text = value.clone();
-                            view! {
-                                <option value=value prop:selected=move || status_is(Some(&s))>
-                                    {text}
-                                </option>
-                            }
-                        })}
+                    {status_options(status_is)}
                 </select>
             </div>
             <div class="field">

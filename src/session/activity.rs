@@ -66,6 +66,21 @@ pub struct Entry {
     pub outcome: Outcome,
     /// The request as a `curl` command, without the key.
     pub curl: String,
+    /// For a create that copied a pet: the environment it was copied from (as
+    /// [`Environment::as_str`] writes it) and the pet's id there, as `staging 12`. A string,
+    /// not a pair: the first screen reads the log, and decoding one more string costs it no
+    /// code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copied_from: Option<String>,
+}
+
+impl Entry {
+    /// Where the pet this entry created was copied from, if it was: the environment and the
+    /// pet's id there.
+    pub fn source(&self) -> Option<(Environment, i64)> {
+        let (env, id) = self.copied_from.as_deref()?.split_once(' ')?;
+        Some((Environment::parse(env)?, id.parse().ok()?))
+    }
 }
 
 impl Entry {
@@ -77,7 +92,12 @@ impl Entry {
 
 /// The entry an exchange leaves, if any: creates always, reads only when they failed (a
 /// cancelled read was the app's own doing, not the service's answer).
-pub(super) fn entry_for(env: Environment, exchange: &Exchange, at_ms: u64) -> Option<Entry> {
+pub(super) fn entry_for(
+    env: Environment,
+    exchange: &Exchange,
+    at_ms: u64,
+    copied_from: Option<(Environment, i64)>,
+) -> Option<Entry> {
     let sent = &exchange.sent;
     // The create's pet, by the name it was sent with.
     let name = || {
@@ -120,6 +140,7 @@ pub(super) fn entry_for(env: Environment, exchange: &Exchange, at_ms: u64) -> Op
         request: format!("{} {}", exchange.sent.method, exchange.sent.address()),
         outcome,
         curl: exchange.sent.curl(),
+        copied_from: copied_from.map(|(from, id)| format!("{} {id}", from.as_str())),
     })
 }
 
@@ -176,7 +197,7 @@ mod tests {
             category_id: 1,
             status: None,
         };
-        let made = entry_for(env, &create(Ok(Some(pet))), 5).unwrap();
+        let made = entry_for(env, &create(Ok(Some(pet))), 5, None).unwrap();
         assert_eq!(
             made.outcome,
             Outcome::Created {
@@ -186,18 +207,21 @@ mod tests {
         );
         assert_eq!(made.request, "POST https://p.example/v1/pets");
         assert!(made.curl.contains("$PETSTORE_API_KEY"));
-        let refused = entry_for(env, &create(Err(ApiError::from_status(400, ""))), 5);
+        let refused = entry_for(env, &create(Err(ApiError::from_status(400, ""))), 5, None);
         assert!(matches!(refused.unwrap().outcome, Outcome::Refused { name, .. } if name == "Rex"));
-        let lost = entry_for(env, &create(Err(ApiError::from_status(502, ""))), 5);
+        let lost = entry_for(env, &create(Err(ApiError::from_status(502, ""))), 5, None);
         assert!(matches!(lost.unwrap().outcome, Outcome::Unknown { .. }));
         let read = |outcome| Exchange {
             sent: Sent::get("https://p.example/v1/pets".into(), vec![]),
             outcome,
             stored_at: None,
         };
-        assert_eq!(entry_for(env, &read(Ok(None)), 5), None);
-        assert_eq!(entry_for(env, &read(Err(ApiError::Cancelled)), 5), None);
-        let failed = entry_for(env, &read(Err(ApiError::from_status(503, ""))), 5);
+        assert_eq!(entry_for(env, &read(Ok(None)), 5, None), None);
+        assert_eq!(
+            entry_for(env, &read(Err(ApiError::Cancelled)), 5, None),
+            None
+        );
+        let failed = entry_for(env, &read(Err(ApiError::from_status(503, ""))), 5, None);
         assert!(matches!(
             failed.unwrap().outcome,
             Outcome::Failed { pet: None, .. }
@@ -207,7 +231,7 @@ mod tests {
             outcome: Err(ApiError::from_status(503, "")),
             stored_at: None,
         };
-        let failed = entry_for(env, &one, 5).unwrap();
+        let failed = entry_for(env, &one, 5, None).unwrap();
         assert!(matches!(
             failed.outcome,
             Outcome::Failed { pet: Some(12), .. }
@@ -215,9 +239,26 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_names_its_source_and_entries_from_before_read_back() {
+        let copied = Some((Environment::Staging, 12));
+        let entry = entry_for(Environment::Production, &create(Ok(None)), 1, copied).unwrap();
+        let text = serde_json::to_string(&entry).unwrap();
+        assert!(text.contains(r#""copied_from":"staging 12""#), "{text}");
+        let back: Entry = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.source(), copied);
+        let plain = entry_for(Environment::Production, &create(Ok(None)), 1, None).unwrap();
+        let older = serde_json::to_string(&plain).unwrap();
+        assert!(!older.contains("copied_from"));
+        assert_eq!(
+            serde_json::from_str::<Entry>(&older).unwrap().copied_from,
+            None
+        );
+    }
+
+    #[test]
     fn the_log_is_newest_first_and_bounded() {
         let mut log = Vec::new();
-        let entry = entry_for(Environment::Production, &create(Ok(None)), 1).unwrap();
+        let entry = entry_for(Environment::Production, &create(Ok(None)), 1, None).unwrap();
         for _ in 0..KEPT + 5 {
             push(&mut log, entry.clone());
         }

@@ -86,7 +86,7 @@ impl Session {
                 }
             });
         }
-        let call = self.send(env, controller, op);
+        let call = self.send(env, controller, None, op);
         async move {
             let result = call.await;
             finished.set(true);
@@ -104,9 +104,23 @@ impl Session {
     where
         Fut: Future<Output = Result<T, ApiError>> + 'static,
     {
+        self.call_detached_from(env, None, op)
+    }
+
+    /// [`Session::call_detached`] for a create that copies a pet of another environment:
+    /// `from` (that environment and the pet's id there) is written in the activity log.
+    pub fn call_detached_from<T, Fut>(
+        &self,
+        env: Environment,
+        from: Option<(Environment, i64)>,
+        op: impl FnOnce(Client) -> Fut + 'static,
+    ) -> impl Future<Output = Result<T, CallError>> + 'static
+    where
+        Fut: Future<Output = Result<T, ApiError>> + 'static,
+    {
         // Nothing is queued: a write while offline is refused here, unsent.
         let online = !self.connection.with_untracked(|c| c.read_only_now(env));
-        let call = online.then(|| self.send(env, None, op));
+        let call = online.then(|| self.send(env, None, from, op));
         async move {
             match call {
                 Some(call) => call.await,
@@ -119,6 +133,7 @@ impl Session {
         &self,
         env: Environment,
         controller: Option<AbortController>,
+        from: Option<(Environment, i64)>,
         op: impl FnOnce(Client) -> Fut + 'static,
     ) -> impl Future<Output = Result<T, CallError>> + 'static
     where
@@ -132,7 +147,7 @@ impl Session {
                 let base_url = self.config.with_value(|c| c.base_url(env).to_owned());
                 let client = Client::new(&base_url, &key)
                     .with_retry(Retry::new(self.wait_watcher(env)))
-                    .with_observer(self.recorder(env));
+                    .with_observer(self.recorder(env, from));
                 Ok((
                     controller.map_or(client.clone(), |c| client.with_abort(c)),
                     key,
@@ -173,7 +188,7 @@ impl Session {
 
     /// Writes what came of each request into the activity log (and remembers created pets,
     /// so their page shows at once), unless everything was forgotten since it was sent.
-    fn recorder(&self, env: Environment) -> Observer {
+    fn recorder(&self, env: Environment, from: Option<(Environment, i64)>) -> Observer {
         let session = *self;
         let generation = self.generation.get_untracked();
         Rc::new(move |exchange| {
@@ -187,7 +202,7 @@ impl Session {
                 session.note_answer(env, exchange.stored_at.clone());
             }
             let at_ms = js_sys::Date::now() as u64;
-            if let Some(entry) = activity::entry_for(env, exchange, at_ms) {
+            if let Some(entry) = activity::entry_for(env, exchange, at_ms, from) {
                 session.activity.try_update(|log| {
                     activity::push(log, entry);
                     activity::save(log);

@@ -138,6 +138,11 @@ impl Session {
         self.sign_in_needed().is_some()
     }
 
+    /// Whether `env` has a key the service has not refused (tracked).
+    pub fn has_key(&self, env: Environment) -> bool {
+        self.key_slot(env).usable().is_some()
+    }
+
     /// Whether `env`'s key was refused by the service (tracked).
     pub fn key_rejected(&self, env: Environment) -> bool {
         self.key_slot(env).rejected

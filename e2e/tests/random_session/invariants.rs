@@ -58,6 +58,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     }
     if !snap.dialog {
         page_matches_url(model, snap, env)?;
+        super::compare::matches_service(model, snap)?;
     }
     creates_match_presses(model)
 }
@@ -231,6 +232,7 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
         ("/pets/new", "New pet"),
         ("/pets/import", "Import pets"),
         ("/activity", "Activity"),
+        ("/compare", "Compare environments"),
     ]
     .iter()
     .find(|(end, _)| snap.path.ends_with(end))

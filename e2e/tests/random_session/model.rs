@@ -2,6 +2,7 @@
 //! given, the Add presses.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
 use petstore_dev_service::control::{LogEntry, Mode, Registry, MAIN};
@@ -35,6 +36,11 @@ pub struct Model {
     /// What was wrong with the last export, if anything, and how many were checked.
     pub export_problem: Option<String>,
     pub exports_checked: usize,
+    /// How many times the compare page's groups were checked against the service (counted by
+    /// the invariants, which see the model only to read it), and how many pets a copy was
+    /// started for.
+    pub compares_checked: AtomicUsize,
+    pub copies_started: usize,
     /// Set by the step that pressed "Sign out everywhere", until the next step.
     pub wiped: bool,
     /// Where each environment's log stood when it was told to answer the next request 429.
@@ -67,6 +73,8 @@ impl Model {
             presses: Vec::new(),
             export_problem: None,
             exports_checked: 0,
+            compares_checked: AtomicUsize::new(0),
+            copies_started: 0,
             wiped: false,
             busy_from: [None, None],
             sends_allowed: [0, 0],

@@ -61,7 +61,7 @@ return {
   // Still starting (the wasm loads after the page's load event), loading or sending.
   busy: !document.querySelector('.app-header') || body.includes('Loading')
     || body.includes('Adding “') || body.includes('Sending…') || body.includes('asking again')
-    || body.includes('Opening the page'),
+    || body.includes('Opening the page') || body.includes('Reading both environments'),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),

@@ -7,6 +7,7 @@ use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 
 use super::bulk::{export_matches_rows, import};
+use super::compare;
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
 
@@ -62,6 +63,13 @@ pub enum Step {
     Deploy(usize),
     /// Presses the Reload of "A new version of this app is ready", if it shows.
     UpdateReload,
+    // The compare page (drawn and performed by `compare.rs`).
+    /// Follows the Compare link.
+    OpenCompare,
+    /// Signs in to the other environment in the compare page's own form.
+    SignInInPage,
+    /// Copies up to `.1` pets only environment `.0` holds into the other.
+    CopyPets(usize, usize),
 }
 
 impl Step {
@@ -146,9 +154,12 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
         8 | 9 => Step::BusyOnce(env),
         10 => Step::GetPetOff(env),
         11 => Step::GetPetOn(env),
-        _ => Step::DeepLink(rng.pick(&["pets/new", "pets/import", "activity"])),
+        _ => Step::DeepLink(rng.pick(&["pets/new", "pets/import", "activity", "compare"])),
     }
 }
+
+/// The sign-in dialog's own button (the compare page may show another form's).
+const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[normalize-space()='Sign in']";
 
 /// Performs `step` (numbered `n` in the session of `seed`) and updates the model.
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
@@ -168,14 +179,14 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
                 Step::SignInPasted => format!("\u{200B}{key} "),
                 _ => key.clone(),
             };
-            if page::type_into(c, "API key", &typed).await && page::button(c, "Sign in").await {
+            if page::type_into(c, "API key", &typed).await && page::click(c, DIALOG_SIGN_IN).await {
                 model.app_key[env] = Some(key);
             }
         }
         Step::SignInBadCharacter => {
             let typed = format!("“{}”", model.service_key[env]);
             if page::type_into(c, "API key", &typed).await {
-                page::button(c, "Sign in").await;
+                page::click(c, DIALOG_SIGN_IN).await;
             }
         }
         Step::TypeKeyWithoutSubmitting => {
@@ -305,6 +316,9 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::GetPetOff(e) => model.deployment(*e).set_get_pet(false),
         Step::GetPetOn(e) => model.deployment(*e).set_get_pet(true),
+        Step::OpenCompare | Step::SignInInPage | Step::CopyPets(..) => {
+            compare::perform(c, model, step, &snap).await;
+        }
         Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}
     }
 }

@@ -1,0 +1,209 @@
+//! The compare page in a session: opening it, signing in to the other environment in the
+//! page, narrowing it by status, copying chosen pets; and what it must show afterwards.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use fantoccini::Client;
+use petstore_dev_service::control::Mode;
+use petstore_dev_service::store::Pet;
+
+use super::model::{query, url_env, Model, Press, ENVS};
+use super::page::{self, Snapshot};
+use super::steps::{Rng, Step};
+
+/// Draws a compare step (a stream of its own, so the other streams stay as they were).
+pub fn draw_compare(rng: &mut Rng) -> Step {
+    match rng.below(8) {
+        0 | 1 => Step::OpenCompare,
+        2 => Step::SignInInPage,
+        3 => Step::Status(["", "available", "sold"][rng.below(3)]),
+        from => Step::CopyPets(from % 2, 1 + rng.below(2)),
+    }
+}
+
+/// Signs in to the environment that is not current, in the compare page's own form.
+pub async fn sign_in_in_page(c: &Client, model: &mut Model, snap: &Snapshot) {
+    let Some(env) = url_env(snap) else { return };
+    let other = 1 - env;
+    if snap.dialog || !snap.path.ends_with("/compare") {
+        return;
+    }
+    let key = model.service_key[other].clone();
+    let label = format!("API key for {}", capital(ENVS[other]));
+    if page::type_into(c, &label, &key).await
+        && page::click(c, "//*[contains(@class,'inline-sign-in')]//button").await
+    {
+        model.app_key[other] = Some(key);
+    }
+}
+
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect())
+}
+
+/// Opens the compare page if it is not shown, and signs in there to the other environment if
+/// it asks (with the key the service takes), as a manager about to copy does; the page as it
+/// then is.
+async fn ready_to_copy(c: &Client, model: &mut Model, snap: &Snapshot) -> Snapshot {
+    let settled = |s: &Snapshot| {
+        s.path.ends_with("/compare")
+            && !s.busy
+            && (s.text.contains("Compared ")
+                || s.text.contains("to compare")
+                || !s.alerts.is_empty())
+    };
+    if !snap.path.ends_with("/compare") {
+        page::nav(c, "Compare").await;
+    }
+    let (_, mut now) = page::wait_for(c, Duration::from_secs(5), settled).await;
+    if now.text.contains("API key for ") {
+        sign_in_in_page(c, model, &now).await;
+        now = page::wait_for(c, Duration::from_secs(5), |s| {
+            s.text.contains("Compared ") || !s.alerts.is_empty()
+        })
+        .await
+        .1;
+    }
+    now
+}
+
+/// Chooses up to `n` pets only `from` holds (opening the page and signing in there first if
+/// need be), presses Copy, confirms a copy into production and starts it. Each chosen pet
+/// counts as a create that may or may not happen in the other.
+pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usize, n: usize) {
+    if snap.dialog {
+        return;
+    }
+    let snap = ready_to_copy(c, model, snap).await;
+    if snap.dialog || !snap.path.ends_with("/compare") {
+        return;
+    }
+    let to = 1 - from;
+    let section = format!("//section[@aria-labelledby='only-{}']", ENVS[from]);
+    const CHOOSE: &str = "const boxes = document.evaluate(arguments[0] + \"//input[@type='checkbox']\",
+        document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      const names = [];
+      for (let i = 0; i < boxes.snapshotLength && names.length < arguments[1]; i++) {
+        const box = boxes.snapshotItem(i);
+        box.click();
+        if (box.checked) {
+          names.push(document.querySelector('label[for=\"' + box.id + '\"]').textContent.replace(/^Choose /, ''));
+        }
+      }
+      return names;";
+    let chosen = c
+        .execute(CHOOSE, vec![section.clone().into(), n.into()])
+        .await
+        .ok()
+        .and_then(|v| serde_json::from_value::<Vec<String>>(v).ok())
+        .unwrap_or_default();
+    if chosen.is_empty() {
+        return;
+    }
+    let copy = format!("{section}//button[starts-with(normalize-space(),'Copy ')]");
+    if !page::click(c, &copy).await || !page::wait_for_button(c, "Start copy").await {
+        return;
+    }
+    if to == 0 {
+        page::type_into(c, "Type production to confirm", "production").await;
+    }
+    if page::button(c, "Start copy").await {
+        model.sends_allowed[to] += chosen.len();
+        model.copies_started += chosen.len();
+        for name in chosen {
+            model.presses.push(Press {
+                name,
+                env: to,
+                should_create: false,
+            });
+        }
+    }
+}
+
+fn key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// The group counts the page should say, from what the service holds.
+fn expected(model: &Model, snap: &Snapshot) -> [(String, usize); 5] {
+    let status = query(&snap.search, "status").filter(|s| !s.is_empty());
+    let search = key(&query(&snap.search, "q").unwrap_or_default());
+    let keeps = |p: &Pet| {
+        key(&p.name).contains(&search)
+            && status.as_ref().is_none_or(|s| p.status.as_ref() == Some(s))
+    };
+    let (staging, production) = (model.pets(1), model.pets(0));
+    let mut names: Vec<String> = staging
+        .iter()
+        .chain(&production)
+        .map(|p| key(&p.name))
+        .collect();
+    names.sort();
+    names.dedup();
+    let mut counts = [0usize; 5];
+    for name in names {
+        let s: Vec<&Pet> = staging.iter().filter(|p| key(&p.name) == name).collect();
+        let p: Vec<&Pet> = production.iter().filter(|p| key(&p.name) == name).collect();
+        if !s.iter().chain(&p).any(|x| keeps(x)) {
+            continue;
+        }
+        let group = match (s.as_slice(), p.as_slice()) {
+            ([_], []) => 0,
+            ([], [_]) => 1,
+            ([a], [b]) if a.category_id != b.category_id || a.status != b.status => 2,
+            ([_], [_]) => 4,
+            _ => 3,
+        };
+        counts[group] += 1;
+    }
+    [
+        ("Only in Staging", counts[0]),
+        ("Only in Production", counts[1]),
+        ("In both, different", counts[2]),
+        ("Ambiguous names", counts[3]),
+        ("The same in both", counts[4]),
+    ]
+    .map(|(h, n)| (h.to_owned(), n))
+}
+
+/// On the compare page, with both keys good, both deployments healthy and no copy left
+/// half-done, every group's count is what the service holds.
+pub fn matches_service(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    if !snap.path.ends_with("/compare") || !snap.text.contains("Compared ") {
+        return Ok(());
+    }
+    let usable = (0..2).all(|e| {
+        model.app_key[e].as_deref() == Some(model.service_key[e].as_str())
+            && !model.refused(e, &model.service_key[e])
+            && matches!(model.mode[e], Mode::Normal | Mode::Slow(_))
+            && !model.busy_pending(e)
+    });
+    let copy_open = snap.text.contains("Copy from") && !snap.text.contains("Done.");
+    if !usable || copy_open || snap.text.contains("Offline — ") || !snap.alerts.is_empty() {
+        return Ok(());
+    }
+    for (heading, n) in expected(model, snap) {
+        let said = format!("{heading} ({n})");
+        if !snap.text.contains(&said) {
+            return Err(format!("the compare page does not say {said:?}"));
+        }
+    }
+    model.compares_checked.fetch_add(1, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Performs a compare step.
+pub async fn perform(c: &Client, model: &mut Model, step: &Step, snap: &Snapshot) {
+    match step {
+        Step::OpenCompare => {
+            page::nav(c, "Compare").await;
+        }
+        Step::SignInInPage => sign_in_in_page(c, model, snap).await,
+        Step::CopyPets(from, n) => copy_pets(c, model, snap, *from, *n).await,
+        _ => {}
+    }
+}

@@ -1,0 +1,327 @@
+//! What the compare page shows of a comparison: the pets only one environment holds (to be
+//! chosen and copied), those both hold but differently, the ambiguous names, and those alike.
+
+use std::collections::BTreeSet;
+
+use leptos::prelude::*;
+
+use super::status_badge;
+use crate::api::{Pet, PetStatus};
+use crate::compare::{Ambiguous, Comparison, Pair};
+use crate::config::Environment;
+use crate::session::Session;
+
+/// The pets chosen for a copy, by the environment they are in and their id there.
+pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
+
+fn other(env: Environment) -> Environment {
+    match env {
+        Environment::Production => Environment::Staging,
+        Environment::Staging => Environment::Production,
+    }
+}
+
+/// A group's table: its column headers, then `rows`.
+fn table(columns: &[&str], rows: impl IntoView + 'static) -> impl IntoView {
+    let headers = columns
+        .iter()
+        .map(|c| view! { <th scope="col">{c.to_string()}</th> })
+        .collect_view();
+    view! {
+        <table class="pets compare">
+            <thead>
+                <tr>{headers}</tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+/// What an empty group shows.
+fn none() -> impl IntoView {
+    view! { <p class="empty">"None."</p> }
+}
+
+fn status_text(status: Option<&PetStatus>) -> String {
+    status.map_or_else(|| "no status".to_owned(), |s| s.as_str().to_owned())
+}
+
+/// The groups of `shown` (the comparison as the search and status filter leave it).
+#[component]
+pub fn CompareGroups(
+    /// The part of the comparison to show.
+    shown: Memo<Comparison>,
+    /// The pets chosen for a copy.
+    chosen: Chosen,
+    /// Called with the environment the pets are in and the chosen pets shown, to copy them.
+    on_copy: Callback<(Environment, Vec<Pet>)>,
+    /// The session, for links (the groups are built after an `.await`).
+    session: Session,
+) -> impl IntoView {
+    let group = |env| {
+        view! { <OnlyIn env shown chosen on_copy session /> }
+    };
+    view! {
+        {group(Environment::Staging)}
+        {group(Environment::Production)}
+        <Different shown />
+        <AmbiguousNames shown />
+        <Same shown />
+    }
+}
+
+/// "Only in `env`": a table with a box to choose each pet, and the copy button.
+#[component]
+fn OnlyIn(
+    env: Environment,
+    shown: Memo<Comparison>,
+    chosen: Chosen,
+    on_copy: Callback<(Environment, Vec<Pet>)>,
+    session: Session,
+) -> impl IntoView {
+    let pets = Memo::new(move |_| {
+        shown.with(|c| match env {
+            Environment::Staging => c.only_staging.clone(),
+            Environment::Production => c.only_production.clone(),
+        })
+    });
+    // Only pets on screen are copied: a choice hidden by the search is not.
+    let picked = Memo::new(move |_| {
+        chosen.with(|c| {
+            pets.with(|p| {
+                p.iter()
+                    .filter(|p| c.contains(&(env, p.id)))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let to = other(env);
+    let count = move || picked.with(Vec::len);
+    let copy_text = move || {
+        let n = count();
+        let noun = if n == 1 { "pet" } else { "pets" };
+        format!("Copy {n} {noun} to {}…", to.label())
+    };
+    let all_chosen = move || count() == pets.with(Vec::len);
+    let choose_all = move |_| {
+        let on = !all_chosen();
+        chosen.update(|c| {
+            for p in pets.get_untracked() {
+                if on {
+                    c.insert((env, p.id));
+                } else {
+                    c.remove(&(env, p.id));
+                }
+            }
+        });
+    };
+    let heading = match env {
+        Environment::Production => "only-production",
+        Environment::Staging => "only-staging",
+    };
+    let rows = move || {
+        pets.get()
+            .into_iter()
+            .map(|pet| {
+                let id = pet.id;
+                let box_id = format!("choose-{}-{id}", env.as_str());
+                let checked = move || chosen.with(|c| c.contains(&(env, id)));
+                let toggle = move |_| {
+                    chosen.update(|c| {
+                        if !c.remove(&(env, id)) {
+                            c.insert((env, id));
+                        }
+                    })
+                };
+                view! {
+                    <tr>
+                        <td>
+                            <input id=box_id.clone() type="checkbox" prop:checked=checked on:change=toggle />
+                            <label for=box_id class="visually-hidden">{format!("Choose {}", pet.name)}</label>
+                        </td>
+                        <td class="wrap">
+                            <a href=session.link(&format!("/pets/{id}"), env)>{pet.name.clone()}</a>
+                        </td>
+                        <td class="num">{pet.category_id.to_string()}</td>
+                        <td>{status_badge(pet.status.as_ref())}</td>
+                        <td class="num">{id.to_string()}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section aria-labelledby=heading>
+            <h2 id=heading>{move || format!("Only in {} ({})", env.label(), pets.with(Vec::len))}</h2>
+            <Show
+                when=move || pets.with(|p| !p.is_empty())
+                fallback=none
+            >
+                {table(
+                    &["Copy", "Name", "Category", "Status", &format!("Id in {}", env.label())],
+                    rows,
+                )}
+                <div class="import-actions">
+                    <button type="button" class="secondary" on:click=choose_all>
+                        {move || if all_chosen() { "Choose none" } else { "Choose all" }}
+                    </button>
+                    <button
+                        type="button"
+                        disabled=move || count() == 0
+                        on:click=move |_| on_copy.run((env, picked.get_untracked()))
+                    >
+                        {copy_text}
+                    </button>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// One side of a pair: category and status.
+fn side(pet: &Pet) -> String {
+    format!(
+        "category {}, {}",
+        pet.category_id,
+        status_text(pet.status.as_ref())
+    )
+}
+
+/// Each difference of a pair, in words.
+fn differences(pair: &Pair) -> String {
+    let (s, p) = (&pair.staging, &pair.production);
+    let mut said = Vec::new();
+    if pair.category_differs() {
+        said.push(format!(
+            "Category: {} in Staging, {} in Production.",
+            s.category_id, p.category_id
+        ));
+    }
+    if pair.status_differs() {
+        said.push(format!(
+            "Status: {} in Staging, {} in Production.",
+            status_text(s.status.as_ref()),
+            status_text(p.status.as_ref())
+        ));
+    }
+    said.join(" ")
+}
+
+#[component]
+fn Different(shown: Memo<Comparison>) -> impl IntoView {
+    let pairs = Memo::new(move |_| shown.with(|c| c.different.clone()));
+    let rows = move || {
+        pairs
+            .get()
+            .into_iter()
+            .map(|pair| {
+                view! {
+                    <tr>
+                        <td class="wrap">{pair.staging.name.clone()}</td>
+                        <td>{side(&pair.staging)}</td>
+                        <td>{side(&pair.production)}</td>
+                        <td class="wrap">{differences(&pair)}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section aria-labelledby="in-both-different">
+            <h2 id="in-both-different">{move || format!("In both, different ({})", pairs.with(Vec::len))}</h2>
+            <p class="note">
+                "The service cannot change a pet, so these differences are shown, never fixed here."
+            </p>
+            <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
+                {table(&["Name", "In Staging", "In Production", "Differences"], rows)}
+            </Show>
+        </section>
+    }
+}
+
+/// The pets holding one name on one side, in words.
+fn holders(pets: &[Pet]) -> String {
+    match pets {
+        [] => "none".to_owned(),
+        [one] => format!("1 pet (id {})", one.id),
+        many => {
+            let ids: Vec<String> = many.iter().map(|p| p.id.to_string()).collect();
+            format!("{} pets (ids {})", many.len(), ids.join(", "))
+        }
+    }
+}
+
+#[component]
+fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
+    let names = Memo::new(move |_| shown.with(|c| c.ambiguous.clone()));
+    let rows = move || {
+        names
+            .get()
+            .into_iter()
+            .map(
+                |Ambiguous {
+                     name,
+                     staging,
+                     production,
+                 }| {
+                    view! {
+                        <tr>
+                            <td class="wrap">{name}</td>
+                            <td>{holders(&staging)}</td>
+                            <td>{holders(&production)}</td>
+                        </tr>
+                    }
+                },
+            )
+            .collect_view()
+    };
+    view! {
+        <section aria-labelledby="ambiguous">
+            <h2 id="ambiguous">{move || format!("Ambiguous names ({})", names.with(Vec::len))}</h2>
+            <p class="note">"Two or more pets in one environment have these names, so they are not matched."</p>
+            <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
+                {table(&["Name", "In Staging", "In Production"], rows)}
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+fn Same(shown: Memo<Comparison>) -> impl IntoView {
+    let pairs = Memo::new(move |_| shown.with(|c| c.same.clone()));
+    let rows = move || {
+        pairs
+            .get()
+            .into_iter()
+            .map(
+                |Pair {
+                     staging,
+                     production,
+                 }| {
+                    view! {
+                        <tr>
+                            <td class="wrap">{staging.name.clone()}</td>
+                            <td class="num">{staging.category_id.to_string()}</td>
+                            <td>{status_badge(staging.status.as_ref())}</td>
+                            <td class="num">{staging.id.to_string()}</td>
+                            <td class="num">{production.id.to_string()}</td>
+                        </tr>
+                    }
+                },
+            )
+            .collect_view()
+    };
+    view! {
+        <section aria-labelledby="in-both-same">
+            <h2 id="in-both-same">{move || format!("The same in both ({})", pairs.with(Vec::len))}</h2>
+            <details>
+                <summary>"Show them"</summary>
+                {table(
+                    &["Name", "Category", "Status", "Id in Staging", "Id in Production"],
+                    rows,
+                )}
+            </details>
+        </section>
+    }
+}

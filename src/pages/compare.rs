@@ -1,0 +1,276 @@
+//! `/compare`: staging and production side by side. Each is read as `compare` says (every
+//! status, the largest limit, merged by id), with its own key; the pets are matched by name
+//! into groups; chosen pets are copied through the import's run; the differences download as
+//! CSV. The search and the status filter are kept in the address, like the list's.
+
+use std::collections::BTreeSet;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{ApiError, PetStatus};
+use crate::compare::{
+    carry_over, compare, differences_csv, reads, CopyJob, Shown, Side, READ_LIMIT,
+};
+use crate::components::{
+    download, page_title, status_options, Chosen, CompareGroups, ErrorAlert, KeyForm, RunPanel,
+};
+use crate::config::Environment;
+use crate::export::compact_stamp;
+use crate::import::Origin;
+use crate::session::{use_session, use_set_query, CallError, Session};
+
+/// The read of one environment, or why there is none.
+type Answer = Result<Side, CallError>;
+
+/// The compare page.
+#[component]
+pub fn Compare() -> impl IntoView {
+    let session = use_session();
+    page_title(|| "Compare environments".to_owned());
+    let query = use_query_map();
+    let set_query = use_set_query();
+    let shown = Memo::new(move |_| {
+        let q = query.read();
+        Shown {
+            search: q.get("q").unwrap_or_default(),
+            status: q.get_str("status").and_then(PetStatus::parse_known),
+        }
+    });
+    // Bumped to read both environments again (a copy ended, or Read again was pressed).
+    let again = RwSignal::new(0u32);
+    let read = move |env: Environment| {
+        LocalResource::new(move || {
+            session.reread();
+            again.track();
+            session.call(env, move |client| async move {
+                let asked = reads().map(|status| {
+                    let client = client.clone();
+                    async move {
+                        let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
+                        Ok::<_, ApiError>((status, pets))
+                    }
+                });
+                // The four at once; the first failure drops the others, so a read waiting to
+                // ask a busy service again is never sent with a key another read just found
+                // refused.
+                let side = Side::merge(futures::future::try_join_all(asked).await?);
+                session.remember_pets(env, &side.pets);
+                Ok(side)
+            })
+        })
+    };
+    let staging = read(Environment::Staging);
+    let production = read(Environment::Production);
+    let chosen: Chosen = RwSignal::new(BTreeSet::new());
+    let confirm = RwSignal::new(String::new());
+    // The copy on screen; on arrival, the tab's last one if a reload or leaving cut it short.
+    let job = RwSignal::new(CopyJob::load().and_then(|j| {
+        let ledger = j.ledger();
+        ledger.interrupted(&j.rows()).then_some((j, ledger, true))
+    }));
+    let on_copy = Callback::new(move |(from, pets): (Environment, Vec<_>)| {
+        let to = other(from);
+        let new = CopyJob { from, to, pets };
+        let mut ledger = new.ledger();
+        if let Some(old) = CopyJob::load() {
+            carry_over(&old, &old.ledger(), &new, &mut ledger);
+        }
+        new.save();
+        chosen.update(|c| c.retain(|(env, _)| *env != from));
+        job.set(Some((new, ledger, false)));
+        // Where the copy is started: the reader and the keyboard go there.
+        request_animation_frame(|| {
+            if let Some(heading) = document().get_element_by_id("copy-heading") {
+                let _ =
+                    wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(heading).focus();
+            }
+        });
+    });
+    let on_done = Callback::new(move |()| {
+        again.try_update(|n| *n += 1);
+    });
+    let set_search = set_query.clone();
+    let on_search = move |ev| {
+        let text = event_target_value(&ev);
+        set_search("q", (!text.is_empty()).then_some(text), true);
+    };
+    let on_status = move |ev| {
+        let value = event_target_value(&ev);
+        set_query("status", (!value.is_empty()).then_some(value), false);
+    };
+    let status_is = move |s: Option<&PetStatus>| shown.with(|v| v.status.as_ref() == s);
+    // The other environment's key form, in place; the current one's is the dialog.
+    let key_forms = move || {
+        Environment::ALL
+            .into_iter()
+            .filter(|env| *env != session.env() && !session.has_key(*env))
+            .map(|env| {
+                let (id, title_id, label) = match env {
+                    Environment::Production => (
+                        "key-production",
+                        "sign-in-production",
+                        "API key for Production",
+                    ),
+                    Environment::Staging => {
+                        ("key-staging", "sign-in-staging", "API key for Staging")
+                    }
+                };
+                view! {
+                    <section class="inline-sign-in" aria-labelledby=title_id>
+                        <KeyForm env session id title_id label />
+                    </section>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <h1>"Compare environments"</h1>
+        <p>
+            "Staging and Production side by side. Pets are matched by name, ignoring case and "
+            "spaces around it. Each environment is read up to " {READ_LIMIT}
+            " pets of each status, and " {READ_LIMIT} " more of any status."
+        </p>
+        {key_forms}
+        <form class="filters" on:submit=|ev| ev.prevent_default()>
+            <div class="field">
+                <label for="compare-search">"Search by name"</label>
+                <input
+                    id="compare-search"
+                    type="search"
+                    prop:value=move || shown.with(|s| s.search.clone())
+                    on:input=on_search
+                />
+            </div>
+            <div class="field">
+                <label for="compare-status">"Status"</label>
+                <select id="compare-status" on:change=on_status>
+                    {status_options(status_is)}
+                </select>
+            </div>
+            <button type="button" class="secondary" on:click=move |_| again.update(|n| *n += 1)>
+                "Read again"
+            </button>
+        </form>
+        {move || {
+            job.get()
+                .map(|(job, ledger, interrupted)| {
+                    let ids = job.pets.iter().map(|p| p.id).collect();
+                    let origin = Origin::Copy { from: job.from, ids };
+                    view! {
+                        <section class="copy" aria-labelledby="copy-heading">
+                            <h2 id="copy-heading" tabindex="-1">
+                                {format!("Copy from {} to {}", job.from.label(), job.to.label())}
+                            </h2>
+                            {interrupted.then(|| view! {
+                                <p class="note" role="status">
+                                    "This copy was cut short by a reload or by leaving the page. "
+                                    "Pets already sent are not sent again."
+                                </p>
+                            })}
+                            <RunPanel env=job.to rows=job.rows() ledger origin confirm on_done />
+                        </section>
+                    }
+                })
+        }}
+        <div class="rows">
+            <Transition fallback=|| view! { <p role="status">"Reading both environments…"</p> }>
+                {move || Suspend::new(async move {
+                    let sides = (staging.await, production.await);
+                    view! { <Results sides shown chosen on_copy again session /> }
+                })}
+            </Transition>
+        </div>
+    }
+}
+
+fn other(env: Environment) -> Environment {
+    match env {
+        Environment::Production => Environment::Staging,
+        Environment::Staging => Environment::Production,
+    }
+}
+
+/// What a read that filled its limit may have left out, in words.
+fn limit_note(env: Environment, full: &Option<PetStatus>) -> String {
+    match full {
+        Some(status) => format!(
+            "{}: more than {READ_LIMIT} {} pets; the first {READ_LIMIT} compared.",
+            env.label(),
+            status.as_str()
+        ),
+        None => format!(
+            "{}: more than {READ_LIMIT} pets in all; pets with no status or another status \
+             may be missing.",
+            env.label()
+        ),
+    }
+}
+
+/// Both reads: why one is missing, or the comparison.
+#[component]
+fn Results(
+    sides: (Answer, Answer),
+    shown: Memo<Shown>,
+    chosen: Chosen,
+    on_copy: Callback<(Environment, Vec<crate::api::Pet>)>,
+    again: RwSignal<u32>,
+    session: Session,
+) -> impl IntoView {
+    let problem = |env: Environment, read: &Answer| match read {
+        Ok(_) => None,
+        Err(e) if e.needs_sign_in() => Some(
+            view! { <p class="note">{format!("Sign in to {} to compare.", env.label())}</p> }
+                .into_any(),
+        ),
+        Err(e) => Some(
+            view! {
+                <ErrorAlert
+                    error=e.api().cloned().unwrap_or(ApiError::Cancelled)
+                    summary=format!("{} could not be read: {e}", env.label())
+                />
+                <button type="button" class="secondary" on:click=move |_| again.update(|n| *n += 1)>
+                    "Try again"
+                </button>
+            }
+            .into_any(),
+        ),
+    };
+    let problems = [
+        problem(Environment::Staging, &sides.0),
+        problem(Environment::Production, &sides.1),
+    ];
+    let (Ok(staging), Ok(production)) = sides else {
+        return problems.into_iter().flatten().collect_view().into_any();
+    };
+    let notes: Vec<String> = [
+        (Environment::Staging, &staging),
+        (Environment::Production, &production),
+    ]
+    .iter()
+    .flat_map(|(env, side)| side.full.iter().map(|f| limit_note(*env, f)))
+    .collect();
+    let counts = format!(
+        "Compared {} pets in Staging and {} in Production.",
+        staging.pets.len(),
+        production.pets.len()
+    );
+    let all = StoredValue::new(compare(&staging.pets, &production.pets));
+    let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
+    let save = move |_| {
+        let csv = filtered.with_untracked(differences_csv);
+        let stamp = compact_stamp(&String::from(js_sys::Date::new_0().to_iso_string()));
+        let _ = download(
+            &format!("differences-{stamp}.csv"),
+            "text/csv;charset=utf-8",
+            &csv,
+        );
+    };
+    view! {
+        <p class="note">{counts}</p>
+        {notes.into_iter().map(|n| view! { <p class="note">{n}</p> }).collect_view()}
+        <button type="button" class="secondary" on:click=save>"Download differences"</button>
+        <CompareGroups shown=filtered chosen on_copy session />
+    }
+    .into_any()
+}

@@ -401,6 +401,35 @@ async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
     )
     .await;
     no_sideways_scroll(c, "the activity").await;
+    // The compare page's groups wrap, and each pet's box is a 44 px target.
+    c.execute(
+        "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
+        vec![],
+    )
+    .await
+    .expect("the staging key");
+    open(
+        c,
+        &format!("{site}compare?env=production"),
+        "the compare page",
+        "return !!document.getElementById('in-both-same');",
+    )
+    .await;
+    no_sideways_scroll(c, "the compare page").await;
+    let boxes: Value = c
+        .execute(
+            "return Array.from(document.querySelectorAll('label.choose'))
+               .map((l) => { const r = l.getBoundingClientRect(); return [r.width, r.height]; });",
+            vec![],
+        )
+        .await
+        .expect("measure the boxes");
+    let boxes = boxes.as_array().cloned().unwrap_or_default();
+    assert!(!boxes.is_empty(), "no box to choose a pet with");
+    for b in &boxes {
+        let (w, h) = (b[0].as_f64().unwrap_or(0.0), b[1].as_f64().unwrap_or(0.0));
+        assert!(w >= 44.0 && h >= 44.0, "a box's target is {w}×{h} px");
+    }
     browser.close().await;
 }
 
@@ -465,7 +494,7 @@ async fn nav_links_stay_put_and_notes_sit_in_the_content_column() {
         columns[0].as_f64().is_some() && columns[0] == columns[1],
         "the note and the page's heading start at the same place: {columns}"
     );
-    for page in ["New pet", "Activity", "Pets"] {
+    for page in ["New pet", "Activity", "Compare", "Pets"] {
         c.find(Locator::XPath(&format!(
             "//nav//a[normalize-space()='{page}']"
         )))
@@ -516,6 +545,35 @@ async fn screenshots_at_three_sizes_in_both_schemes() {
             std::fs::write(dir.join(&name), &png).expect("write the screenshot");
             assert!(png.len() > 1000, "{name} is empty");
         }
+    }
+    // The compare page, both keys given, at the three sizes in the light scheme.
+    scheme(&browser, false).await;
+    c.execute(
+        "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
+        vec![],
+    )
+    .await
+    .expect("the staging key");
+    c.goto(&format!("{site}compare?env=production"))
+        .await
+        .expect("open");
+    for (size, width, height, mobile) in [
+        ("desktop", 1280, 800, false),
+        ("tablet", 820, 1180, true),
+        ("phone", 390, 844, true),
+    ] {
+        viewport(&browser, width, height, mobile).await;
+        c.refresh().await.expect("reload");
+        wait_js(
+            c,
+            "the groups",
+            "return !!document.getElementById('in-both-same');",
+        )
+        .await;
+        let png = c.screenshot().await.expect("a screenshot");
+        let name = format!("compare-{size}-light.png");
+        std::fs::write(dir.join(&name), &png).expect("write the screenshot");
+        assert!(png.len() > 1000, "{name} is empty");
     }
     browser.close().await;
 }

@@ -28,7 +28,7 @@ fn table(columns: &[&str], rows: impl IntoView + 'static) -> impl IntoView {
         .map(|c| view! { <th scope="col">{c.to_string()}</th> })
         .collect_view();
     view! {
-        <table class="pets compare">
+        <table class="compare">
             <thead>
                 <tr>{headers}</tr>
             </thead>
@@ -126,6 +126,7 @@ fn OnlyIn(
             .map(|pet| {
                 let id = pet.id;
                 let box_id = format!("choose-{}-{id}", env.as_str());
+                let label_for = box_id.clone();
                 let checked = move || chosen.with(|c| c.contains(&(env, id)));
                 let toggle = move |_| {
                     chosen.update(|c| {
@@ -137,15 +138,18 @@ fn OnlyIn(
                 view! {
                     <tr>
                         <td>
-                            <input id=box_id.clone() type="checkbox" prop:checked=checked on:change=toggle />
-                            <label for=box_id class="visually-hidden">{format!("Choose {}", pet.name)}</label>
+                            // The whole label is the target: 44 px square on a tablet.
+                            <label class="choose" for=label_for>
+                                <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
+                                <span class="visually-hidden">{format!("Choose {}", pet.name)}</span>
+                            </label>
                         </td>
                         <td class="wrap">
                             <a href=session.link(&format!("/pets/{id}"), env)>{pet.name.clone()}</a>
                         </td>
-                        <td class="num">{pet.category_id.to_string()}</td>
+                        <td class="num wrap">{pet.category_id.to_string()}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>
-                        <td class="num">{id.to_string()}</td>
+                        <td class="num wrap">{id.to_string()}</td>
                     </tr>
                 }
             })
@@ -159,7 +163,7 @@ fn OnlyIn(
                 fallback=none
             >
                 {table(
-                    &["Copy", "Name", "Category", "Status", &format!("Id in {}", env.label())],
+                    &["Copy", "Name", "Category", "Status", "Id"],
                     rows,
                 )}
                 <div class="import-actions">
@@ -302,10 +306,10 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="num">{staging.category_id.to_string()}</td>
+                            <td class="num wrap">{staging.category_id.to_string()}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
-                            <td class="num">{staging.id.to_string()}</td>
-                            <td class="num">{production.id.to_string()}</td>
+                            <td class="num wrap">{staging.id.to_string()}</td>
+                            <td class="num wrap">{production.id.to_string()}</td>
                         </tr>
                     }
                 },

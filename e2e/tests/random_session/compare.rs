@@ -91,7 +91,7 @@ pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usi
         const box = boxes.snapshotItem(i);
         box.click();
         if (box.checked) {
-          names.push(document.querySelector('label[for=\"' + box.id + '\"]').textContent.replace(/^Choose /, ''));
+          names.push(document.querySelector('label[for=\"' + box.id + '\"]').textContent.trim().replace(/^Choose /, ''));
         }
       }
       return names;";

@@ -37,6 +37,14 @@ impl Environment {
     /// Both, in the order they are offered.
     pub const ALL: [Environment; 2] = [Environment::Production, Environment::Staging];
 
+    /// The other one of the two.
+    pub fn other(self) -> Environment {
+        match self {
+            Environment::Production => Environment::Staging,
+            Environment::Staging => Environment::Production,
+        }
+    }
+
     /// The value used in the URL (`?env=`), storage keys and the `<select>`.
     pub fn as_str(self) -> &'static str {
         match self {

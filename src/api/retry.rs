@@ -16,6 +16,10 @@ pub struct Retry {
     pub longest_wait: Duration,
     /// Told when a wait starts (`Some`) and when it ends (`None`), so a page can show it.
     pub on_wait: Rc<dyn Fn(Option<Wait>)>,
+    /// Asked when a wait ends: the request is sent again only if this says yes (the session
+    /// asks whether the key is still the one in use and not refused meanwhile by another
+    /// request). `None`: always.
+    pub still_allowed: Option<Rc<dyn Fn() -> bool>>,
 }
 
 impl Retry {
@@ -25,7 +29,14 @@ impl Retry {
             times: 3,
             longest_wait: Duration::from_secs(30),
             on_wait,
+            still_allowed: None,
         }
+    }
+
+    /// The same rules, a retry sent only while `allowed` says yes when its wait ends.
+    pub fn only_while(mut self, allowed: Rc<dyn Fn() -> bool>) -> Retry {
+        self.still_allowed = Some(allowed);
+        self
     }
 
     /// How long to wait before retry number `retry` (1 for the first) after `error`, or

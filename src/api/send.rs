@@ -72,6 +72,15 @@ impl Client {
             if aborted {
                 return Err(ApiError::Cancelled);
             }
+            // Things changed during the wait (another request found the key refused): the
+            // busy answer stands, nothing more is sent.
+            if policy
+                .still_allowed
+                .as_ref()
+                .is_some_and(|allowed| !allowed())
+            {
+                return Err(error);
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::Pet;
 use crate::config::Environment;
-use crate::import::{fingerprint, problems, ImportRow, Ledger, Outcome};
+use crate::import::{fingerprint, fnv1a, problems, ImportRow, Ledger, Outcome};
 use crate::input::Draft;
 
 /// The storage key of the last copy (an `import` slot: forgotten and listed with them).
@@ -54,7 +54,7 @@ impl CopyJob {
             "copy-{}-{}-{}",
             self.from.as_str(),
             fingerprint(&self.rows()),
-            fingerprint_text(&ids.join(","))
+            fnv1a(&ids.join(","))
         )
     }
 
@@ -74,15 +74,6 @@ impl CopyJob {
             crate::storage::set(COPY_SLOT, &text);
         }
     }
-}
-
-fn fingerprint_text(text: &str) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
 }
 
 /// Starts `new`'s ledger with what `old` (the copy before it) recorded for the same pets in

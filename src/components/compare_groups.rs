@@ -14,13 +14,6 @@ use crate::session::Session;
 /// The pets chosen for a copy, by the environment they are in and their id there.
 pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
 
-fn other(env: Environment) -> Environment {
-    match env {
-        Environment::Production => Environment::Staging,
-        Environment::Staging => Environment::Production,
-    }
-}
-
 /// A group's table: its column headers, then `rows`.
 fn table(columns: &[&str], rows: impl IntoView + 'static) -> impl IntoView {
     let headers = columns
@@ -96,7 +89,7 @@ fn OnlyIn(
             })
         })
     });
-    let to = other(env);
+    let to = env.other();
     let count = move || picked.with(Vec::len);
     let copy_text = move || {
         let n = count();

@@ -50,17 +50,25 @@ impl Outcome {
 
 /// FNV-1a over the rows as read (line, name, category, status), as 16 hex digits.
 pub fn fingerprint(rows: &[ImportRow]) -> String {
+    let text: String = rows
+        .iter()
+        .map(|row| {
+            let d = &row.draft;
+            format!(
+                "{}\u{1f}{}\u{1f}{}\u{1f}{}\u{1e}",
+                row.line, d.name, d.category_id, d.status
+            )
+        })
+        .collect();
+    fnv1a(&text)
+}
+
+/// FNV-1a (64 bits) of `text`, as 16 hex digits: a short, stable name for what was read.
+pub fn fnv1a(text: &str) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for row in rows {
-        let d = &row.draft;
-        let text = format!(
-            "{}\u{1f}{}\u{1f}{}\u{1f}{}\u{1e}",
-            row.line, d.name, d.category_id, d.status
-        );
-        for byte in text.bytes() {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     format!("{hash:016x}")
 }

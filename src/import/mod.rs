@@ -7,7 +7,7 @@ mod parse;
 mod results;
 pub(crate) mod run;
 
-pub use ledger::{fingerprint, Ledger, LedgerSlot, Outcome, Progress, LEDGER_PREFIX};
+pub use ledger::{fingerprint, fnv1a, Ledger, LedgerSlot, Outcome, Progress, LEDGER_PREFIX};
 pub(crate) use parse::problems;
 pub use parse::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use results::{failed_rows_csv, results_csv};

@@ -51,9 +51,8 @@ pub fn Compare() -> impl IntoView {
                         Ok::<_, ApiError>((status, pets))
                     }
                 });
-                // The four at once; the first failure drops the others, so a read waiting to
-                // ask a busy service again is never sent with a key another read just found
-                // refused.
+                // The four at once; the first failure ends the others (a comparison needs all
+                // four), so none waits on to ask a busy service again for nothing.
                 let side = Side::merge(futures::future::try_join_all(asked).await?);
                 session.remember_pets(env, &side.pets);
                 Ok(side)
@@ -70,7 +69,7 @@ pub fn Compare() -> impl IntoView {
         ledger.interrupted(&j.rows()).then_some((j, ledger, true))
     }));
     let on_copy = Callback::new(move |(from, pets): (Environment, Vec<_>)| {
-        let to = other(from);
+        let to = from.other();
         let new = CopyJob { from, to, pets };
         let mut ledger = new.ledger();
         if let Some(old) = CopyJob::load() {
@@ -181,13 +180,6 @@ pub fn Compare() -> impl IntoView {
                 })}
             </Transition>
         </div>
-    }
-}
-
-fn other(env: Environment) -> Environment {
-    match env {
-        Environment::Production => Environment::Staging,
-        Environment::Staging => Environment::Production,
     }
 }
 

@@ -145,20 +145,39 @@ impl Session {
             (Some(_), true) => Err(CallError::KeyRefused),
             (Some(key), false) => {
                 let base_url = self.config.with_value(|c| c.base_url(env).to_owned());
+                // A retry goes only with the key still in use and not refused meanwhile (reads
+                // sent at once may find it refused while one waits to ask again).
+                let keys = self.keys;
+                let sent_with = key.clone();
+                let still_accepted = Rc::new(move || {
+                    keys.try_with_untracked(|k| k.slot(env).usable() == Some(sent_with.as_str()))
+                        .unwrap_or(false)
+                });
                 let client = Client::new(&base_url, &key)
-                    .with_retry(Retry::new(self.wait_watcher(env)))
-                    .with_observer(self.recorder(env, from));
-                Ok((
-                    controller.map_or(client.clone(), |c| client.with_abort(c)),
-                    key,
-                ))
+                    .with_retry(Retry::new(self.wait_watcher(env)).only_while(still_accepted))
+                    .with_observer(self.observer(env, from, key));
+                Ok(match controller {
+                    Some(c) => client.with_abort(c),
+                    None => client,
+                })
             }
         };
+        async move { Ok(op(prepared?).await?) }
+    }
+
+    /// What each request's answer does to the session: a 401 marks `key` refused as soon as
+    /// it comes (not when the page's whole read ends: a read of several requests, one of them
+    /// waiting to ask a busy service again, must not send it once more), then the recorder.
+    fn observer(
+        &self,
+        env: Environment,
+        from: Option<(Environment, i64)>,
+        key: String,
+    ) -> Observer {
+        let record = self.recorder(env, from);
         let keys = self.keys;
-        async move {
-            let (client, key) = prepared?;
-            let result = op(client).await;
-            if let Err(ApiError::Unauthorized(_)) = &result {
+        Rc::new(move |exchange| {
+            if let Err(ApiError::Unauthorized(_)) = &exchange.outcome {
                 // try_: the app may be gone by the time a late answer arrives.
                 let refused = keys.try_maybe_update(|k| {
                     let changed = k.refuse(env, &key);
@@ -169,8 +188,8 @@ impl Session {
                     storage::remove(&storage::api_key_slot(env));
                 }
             }
-            Ok(result?)
-        }
+            record(exchange);
+        })
     }
 
     /// Shows a read's wait for a busy service while it lasts.

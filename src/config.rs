@@ -82,7 +82,7 @@ pub struct DeploymentConfig {
 }
 
 /// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`,
-/// and optionally `"idleMinutes": N`.
+/// and optionally `"idleMinutes": N` and `"refreshSeconds": N`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppConfig {
@@ -94,7 +94,14 @@ pub struct AppConfig {
     /// shared tablets; never when absent.
     #[serde(default)]
     pub idle_minutes: Option<f64>,
+    /// How often a page on screen reads its data again while the tab is visible, in seconds
+    /// (fractions allowed); `0` never. [`DEFAULT_REFRESH_SECONDS`] when absent.
+    #[serde(default)]
+    pub refresh_seconds: Option<f64>,
 }
+
+/// How often the data on screen is read again when `config.json` does not say.
+pub const DEFAULT_REFRESH_SECONDS: f64 = 60.0;
 
 impl AppConfig {
     /// The base URL of `env`.
@@ -103,6 +110,12 @@ impl AppConfig {
             Environment::Production => &self.production.base_url,
             Environment::Staging => &self.staging.base_url,
         }
+    }
+
+    /// The time between two reads of the data on screen, in milliseconds; `None` for never.
+    pub fn refresh_ms(&self) -> Option<f64> {
+        let seconds = self.refresh_seconds.unwrap_or(DEFAULT_REFRESH_SECONDS);
+        (seconds > 0.0).then_some(seconds * 1000.0)
     }
 
     /// Parses and checks the text of `config.json`.
@@ -124,6 +137,14 @@ impl AppConfig {
                 return Err(ConfigError::Malformed(format!(
                     "idleMinutes must be a number of minutes above 0, not {m}"
                 )));
+            }
+        }
+        // (Not formatted as a number: that would bring float printing into the first screen.)
+        if let Some(s) = config.refresh_seconds {
+            if !(s.is_finite() && s >= 0.0) {
+                return Err(ConfigError::Malformed(
+                    "refreshSeconds must be 0 (never) or a number of seconds above 0".to_owned(),
+                ));
             }
         }
         Ok(config)
@@ -202,6 +223,17 @@ mod tests {
         assert_eq!(AppConfig::parse(&with).unwrap().idle_minutes, Some(0.5));
         let zero = GOOD.replacen('{', r#"{"idleMinutes":0,"#, 1);
         assert!(AppConfig::parse(&zero).is_err());
+    }
+
+    #[test]
+    fn refresh_seconds_default_to_a_minute_and_zero_is_never() {
+        assert_eq!(AppConfig::parse(GOOD).unwrap().refresh_ms(), Some(60_000.0));
+        let half = GOOD.replacen('{', r#"{"refreshSeconds":0.5,"#, 1);
+        assert_eq!(AppConfig::parse(&half).unwrap().refresh_ms(), Some(500.0));
+        let never = GOOD.replacen('{', r#"{"refreshSeconds":0,"#, 1);
+        assert_eq!(AppConfig::parse(&never).unwrap().refresh_ms(), None);
+        let negative = GOOD.replacen('{', r#"{"refreshSeconds":-1,"#, 1);
+        assert!(AppConfig::parse(&negative).is_err());
     }
 
     #[test]

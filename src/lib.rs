@@ -11,6 +11,7 @@ pub mod config;
 pub mod export;
 pub mod import;
 pub mod input;
+pub mod live;
 mod pages;
 mod session;
 mod split;

@@ -17,6 +17,8 @@
 //!   (429 with `Retry-After`), `too-many:SECONDS:N` (the same, for the next N requests only).
 //! - `POST /control/{sandbox}/{env}/get-pet` with `on` or `off`: `off` removes `getPet`, which
 //!   then answers 410 Gone, as it will after its announced removal.
+//! - `POST /control/{sandbox}/{env}/status` with `ID STATUS` (`none` for no status): changes
+//!   a pet's status behind the app's back, as another manager or the till would.
 //! - `GET /control/{sandbox}/{env}/log`: every request that reached the deployment, in order,
 //!   as `[{"method", "path", "auth", "status", "received_ms", "answered_ms"}]` (`status` and
 //!   `answered_ms` 0 while unanswered).
@@ -191,6 +193,7 @@ pub fn routes(registry: Arc<Registry>) -> Router {
         .route("/control/{sandbox}/{env}/key", post(set_key))
         .route("/control/{sandbox}/{env}/mode", post(set_mode))
         .route("/control/{sandbox}/{env}/get-pet", post(set_get_pet))
+        .route("/control/{sandbox}/{env}/status", post(set_status))
         .route("/control/{sandbox}/{env}/log", get(read_log))
         .with_state(registry);
     sandboxes.merge(controls)
@@ -253,6 +256,28 @@ async fn set_get_pet(
     };
     find(&registry, target)?.set_get_pet(on);
     Ok("ok")
+}
+
+async fn set_status(
+    State(registry): State<Arc<Registry>>,
+    target: Target,
+    body: Bytes,
+) -> Result<&'static str, ApiError> {
+    let body = String::from_utf8_lossy(&body);
+    let mut words = body.split_whitespace();
+    let id = words.next().and_then(|w| w.parse::<i64>().ok());
+    let status = words.next().filter(|_| words.next().is_none());
+    let (Some(id), Some(status)) = (id, status) else {
+        return Err(ApiError::bad_request(
+            "invalid_status",
+            "Send an id and a status.",
+        ));
+    };
+    let status = (status != "none").then(|| status.to_owned());
+    match find(&registry, target)?.set_status(id, status) {
+        true => Ok("ok"),
+        false => Err(ApiError::not_found("No such pet.")),
+    }
 }
 
 async fn read_log(

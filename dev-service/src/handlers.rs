@@ -54,6 +54,23 @@ impl Deployment {
         lock(&self.store)
     }
 
+    /// Changes pet `id`'s status, as the till or another channel would (the interface has no
+    /// update); says whether there is such a pet.
+    pub fn set_status(&self, id: i64, status: Option<String>) -> bool {
+        self.store().set_status(id, status)
+    }
+
+    /// Adds a pet behind the app's back, as another manager would; `None` when no id is
+    /// left to assign.
+    pub fn add_pet(&self, name: &str, category_id: i64, status: Option<&str>) -> Option<Pet> {
+        let new = NewPet {
+            name: name.to_owned(),
+            category_id,
+            status: status.map(str::to_owned),
+        };
+        self.store().add(new).ok()
+    }
+
     /// Accepts only `key` from now on (a key rotation).
     pub fn set_key(&self, key: String) {
         *lock(&self.key) = key;

@@ -133,6 +133,17 @@ impl Store {
         self.pets.iter().find(|p| p.id == id).cloned()
     }
 
+    /// Sets the status of pet `id` (`None`: no status); says whether there is such a pet.
+    pub fn set_status(&mut self, id: i64, status: Option<String>) -> bool {
+        match self.pets.iter_mut().find(|p| p.id == id) {
+            Some(pet) => {
+                pet.status = status;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Adds a pet under the next free id (one above the largest so far), and returns it.
     pub fn add(&mut self, new: NewPet) -> Result<Pet, ApiError> {
         let next = self.pets.iter().map(|p| p.id).max().unwrap_or(0);
@@ -147,5 +158,27 @@ impl Store {
         };
         self.pets.push(pet.clone());
         Ok(pet)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_changes_in_place_and_an_unknown_pet_is_said() {
+        let mut store = Store::new(Vec::new());
+        let rex = NewPet {
+            name: "Rex".into(),
+            category_id: 1,
+            status: Some("available".into()),
+        };
+        let id = store.add(rex).unwrap().id;
+        assert!(store.set_status(id, Some("sold".into())));
+        assert_eq!(store.list(10, Some("sold")).len(), 1);
+        assert!(store.list(10, Some("available")).is_empty());
+        assert!(store.set_status(id, None));
+        assert_eq!(store.get(id).unwrap().status, None);
+        assert!(!store.set_status(id + 1, None));
     }
 }

@@ -54,9 +54,9 @@ pub fn OfflineWrites(
 
 /// The local time of day ("10:42") of an ISO 8601 time; the text itself if it is not one.
 fn clock_time(iso: &str) -> String {
-    let date = js_sys::Date::new(&iso.into());
-    if date.get_time().is_nan() {
+    let ms = js_sys::Date::new(&iso.into()).get_time();
+    if ms.is_nan() {
         return iso.to_owned();
     }
-    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
+    super::clock_time(ms)
 }

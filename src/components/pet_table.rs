@@ -7,6 +7,7 @@ use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::export::ExportScope;
 use crate::input::{search_and_sort, Column, Sort};
+use crate::live::{Listing, Mark};
 use crate::session::Session;
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
@@ -23,15 +24,14 @@ pub struct ListView {
 
 /// The pets as a table (ID, Name, Category, Status; each header a sort button), each row
 /// linking to the pet's view; what the search covers; an empty state; and a note when the
-/// list may go on past the limit.
+/// list may go on past the limit. Rows are kept by id: a read again that changes nothing
+/// leaves every row element as it is (focus, a selection and the scroll position with it),
+/// and a row that changed, or was marked, is drawn anew alone.
 #[component]
 pub fn PetTable(
-    /// The pets, in the service's order.
-    pets: Vec<Pet>,
-    /// The limit the list was fetched with: as many rows as this means there may be more.
-    limit: u32,
-    /// The status the list was filtered by, if any (named in exported files).
-    status: Option<PetStatus>,
+    /// The list as read (its filters are fixed for this table: another filter builds
+    /// another table).
+    listing: Memo<Listing>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The session, passed in because rows are built after an `.await`, where no context can
@@ -40,25 +40,21 @@ pub fn PetTable(
     /// The search and sort.
     view: ListView,
 ) -> impl IntoView {
-    if pets.is_empty() {
-        return view! { <p class="empty">"No pets match these filters."</p> }.into_any();
-    }
+    let (limit, status) = listing.with_untracked(|l| (l.limit, l.status.clone()));
     // The API has no total count: a full page is all we can tell.
-    let full = usize::try_from(limit).is_ok_and(|l| pets.len() == l);
+    let full = Memo::new(move |_| {
+        listing.with(|l| usize::try_from(l.limit).is_ok_and(|n| l.pets.len() == n))
+    });
     let scope = ExportScope {
         env,
         status: status.map(|s| s.as_str().to_owned()),
         limit,
-        maybe_more: full,
+        maybe_more: full.get_untracked(),
         search: None,
     };
-    let loaded = pets.len();
-    let pets = StoredValue::new(pets);
     let shown = Memo::new(move |_| {
-        pets.with_value(|p| search_and_sort(p, &view.search.read(), view.sort.get()))
+        listing.with(|l| search_and_sort(&l.pets, &view.search.read(), view.sort.get()))
     });
-    // The files hold what the table shows, searched and sorted.
-    let export = view! { <ExportButtons pets=shown search=view.search scope /> };
     let scope_text = move || {
         let q = view.search.read();
         let q = q.trim();
@@ -68,6 +64,7 @@ pub fn PetTable(
                 1 => "1 pet matches".to_owned(),
                 n => format!("{n} pets match"),
             };
+            let loaded = listing.with(|l| l.pets.len());
             format!("Searching the {loaded} pets loaded: {matching} “{q}”.")
         })
     };
@@ -85,9 +82,17 @@ pub fn PetTable(
             </th>
         }
     };
-    let row = move |pet: Pet| {
+    let row = move |(pet, mark): (Pet, Option<Mark>)| {
         let href = session.link(&format!("/pets/{}", pet.id), env);
         let status = status_badge(pet.status.as_ref());
+        let new =
+            (mark == Some(Mark::New)).then(|| view! { " " <span class="badge-new">"New"</span> });
+        let was = match mark {
+            Some(Mark::Changed { was }) => Some(
+                view! { <span class="was">{format!(", was {}", status_word(was.as_ref()))}</span> },
+            ),
+            _ => None,
+        };
         // No attribute that CSS can do without (the number columns are styled by position):
         // each one costs a call per row when a list of 100 is drawn.
         view! {
@@ -97,37 +102,95 @@ pub fn PetTable(
                 </td>
                 <td>
                     <a href=href>{pet.name}</a>
+                    {new}
                 </td>
                 <td>{pet.category_id.to_string()}</td>
-                <td>{status}</td>
+                <td>{status}{was}</td>
             </tr>
         }
     };
-    // The body is drawn anew when the rows change, so the old rows leave the page in one
-    // removal instead of one per row (the header, and the focus on its buttons, stay).
-    let body = move || {
-        let rows = shown.get().into_iter().map(row).collect_view();
-        view! { <tbody>{rows}</tbody> }
+    let rows = move || {
+        let marks = listing.with(|l| l.changes.marks.clone());
+        shown
+            .get()
+            .into_iter()
+            .map(|pet| {
+                let mark = marks.get(&pet.id).cloned();
+                (pet, mark)
+            })
+            .collect::<Vec<_>>()
     };
+    let empty = move || listing.with(|l| l.pets.is_empty());
     view! {
-        <p class="note search-scope" role="status">{scope_text}</p>
-        <table class="pets">
-            <thead>
-                <tr>{Column::ALL.map(header)}</tr>
-            </thead>
-            {body}
-        </table>
-        {full
-            .then(|| {
-                view! {
-                    <p class="note">
-                        {format!("Showing the first {limit}. Raise the limit to see more.")}
-                    </p>
-                }
-            })}
-        {export}
+        <Show
+            when=move || !empty()
+            fallback=|| view! { <p class="empty">"No pets match these filters."</p> }
+        >
+            <p class="note search-scope" role="status">{scope_text}</p>
+            <table class="pets">
+                <thead>
+                    <tr>{Column::ALL.map(header)}</tr>
+                </thead>
+                <tbody>
+                    <For each=rows key=|row| row.clone() children=row />
+                </tbody>
+            </table>
+            {move || {
+                full.get()
+                    .then(|| {
+                        view! {
+                            <p class="note">
+                                {format!("Showing the first {limit}. Raise the limit to see more.")}
+                            </p>
+                        }
+                    })
+            }}
+            // The files hold what the table shows, searched and sorted.
+            <ExportButtons pets=shown search=view.search scope=scope.clone() />
+        </Show>
     }
-    .into_any()
+}
+
+/// What the last reads of the list found, said once in a polite live region ("2 new pets,
+/// 1 changed"), and pets that left the list with why; nothing when nothing changed.
+#[component]
+pub fn ListChanges(
+    /// The list as read.
+    listing: Memo<Listing>,
+) -> impl IntoView {
+    let text = Memo::new(move |_| listing.with(changes_text));
+    view! { <p class="note changes" role="status">{text}</p> }
+}
+
+fn changes_text(listing: &Listing) -> String {
+    let changes = &listing.changes;
+    let (new, changed) = changes.counts();
+    let mut parts = Vec::new();
+    match new {
+        0 => {}
+        1 => parts.push("1 new pet".to_owned()),
+        n => parts.push(format!("{n} new pets")),
+    }
+    if changed > 0 {
+        parts.push(format!("{changed} changed"));
+    }
+    if changes.left > 0 {
+        let pets = if changes.left == 1 { "1 pet" } else { "pets" };
+        let count = if changes.left == 1 {
+            String::new()
+        } else {
+            format!("{} ", changes.left)
+        };
+        let why = match &listing.status {
+            Some(s) => format!("no longer {}", s.as_str()),
+            None => "no longer listed".to_owned(),
+        };
+        parts.push(format!("{count}{pets} left this list ({why})"));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("{}.", parts.join(", "))
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says
@@ -153,7 +216,7 @@ pub fn status_options(
 /// A pet's status as a badge: the word itself (never colour alone), "none" when it has none,
 /// as everywhere in the app.
 pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
-    let word = status.map_or("none", PetStatus::as_str).to_owned();
+    let word = status_word(status).to_owned();
     let class = match status {
         Some(PetStatus::Available) => "status status-available",
         Some(PetStatus::Pending) => "status status-pending",
@@ -162,4 +225,9 @@ pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
         None => "status status-none",
     };
     view! { <span class=class>{word}</span> }
+}
+
+/// A status as a word: "none" when there is none.
+fn status_word(status: Option<&PetStatus>) -> &str {
+    status.map_or("none", PetStatus::as_str)
 }

@@ -13,15 +13,17 @@ use crate::compare::{
     carry_over, compare, differences_csv, reads, CopyJob, Shown, Side, READ_LIMIT,
 };
 use crate::components::{
-    download, page_title, status_options, Chosen, CompareGroups, ErrorAlert, KeyForm, RunPanel,
+    clock_time, download, page_title, status_options, Chosen, CompareGroups, ErrorAlert, KeyForm,
+    RunPanel,
 };
 use crate::config::Environment;
 use crate::export::compact_stamp;
 use crate::import::Origin;
 use crate::session::{use_session, use_set_query, CallError, Session};
 
-/// The read of one environment, or why there is none.
-type Answer = Result<Side, CallError>;
+/// The read of one environment and when it was read (ms since the epoch), or why there is
+/// none.
+type Answer = Result<(Side, f64), CallError>;
 
 /// The compare page.
 #[component]
@@ -37,13 +39,15 @@ pub fn Compare() -> impl IntoView {
             status: q.get_str("status").and_then(PetStatus::parse_known),
         }
     });
-    // Bumped to read both environments again (a copy ended, or Read again was pressed).
+    // Bumped to read both environments again (a copy ended, or Refresh was pressed).
     let again = RwSignal::new(0u32);
+    // A copy on its way: Refresh waits for it (the reads would redraw what is being copied).
+    let copying = RwSignal::new(false);
     let read = move |env: Environment| {
         LocalResource::new(move || {
             session.reread();
             again.track();
-            session.call(env, move |client| async move {
+            let call = session.call(env, move |client| async move {
                 let asked = reads().map(|status| {
                     let client = client.clone();
                     async move {
@@ -56,7 +60,8 @@ pub fn Compare() -> impl IntoView {
                 let side = Side::merge(futures::future::try_join_all(asked).await?);
                 session.remember_pets(env, &side.pets);
                 Ok(side)
-            })
+            });
+            async move { call.await.map(|side| (side, js_sys::Date::now())) }
         })
     };
     let staging = read(Environment::Staging);
@@ -76,6 +81,7 @@ pub fn Compare() -> impl IntoView {
             carry_over(&old, &old.ledger(), &new, &mut ledger);
         }
         new.save();
+        copying.set(true);
         chosen.update(|c| c.retain(|(env, _)| *env != from));
         job.set(Some((new, ledger, false)));
         // Where the copy is started: the reader and the keyboard go there.
@@ -87,6 +93,7 @@ pub fn Compare() -> impl IntoView {
         });
     });
     let on_done = Callback::new(move |()| {
+        copying.try_set(false);
         again.try_update(|n| *n += 1);
     });
     let set_search = set_query.clone();
@@ -147,9 +154,18 @@ pub fn Compare() -> impl IntoView {
                     {status_options(status_is)}
                 </select>
             </div>
-            <button type="button" class="secondary" on:click=move |_| again.update(|n| *n += 1)>
-                "Read again"
+            <button
+                type="button"
+                class="secondary"
+                disabled=move || copying.get()
+                aria-describedby="compare-refresh-why"
+                on:click=move |_| again.update(|n| *n += 1)
+            >
+                "Refresh"
             </button>
+            <p id="compare-refresh-why" class="note">
+                {move || copying.get().then_some("Refresh waits until the copy has ended.")}
+            </p>
         </form>
         {move || {
             job.get()
@@ -232,9 +248,14 @@ fn Results(
         problem(Environment::Staging, &sides.0),
         problem(Environment::Production, &sides.1),
     ];
-    let (Ok(staging), Ok(production)) = sides else {
+    let (Ok((staging, staging_at)), Ok((production, production_at))) = sides else {
         return problems.into_iter().flatten().collect_view().into_any();
     };
+    let read_at = format!(
+        "Staging read at {}, Production at {}.",
+        clock_time(staging_at),
+        clock_time(production_at)
+    );
     let notes: Vec<String> = [
         (Environment::Staging, &staging),
         (Environment::Production, &production),
@@ -259,6 +280,7 @@ fn Results(
         );
     };
     view! {
+        <p class="note freshness">{read_at}</p>
         <p class="note">{counts}</p>
         {notes.into_iter().map(|n| view! { <p class="note">{n}</p> }).collect_view()}
         <button type="button" class="secondary" on:click=save>"Download differences"</button>

@@ -6,9 +6,12 @@ use leptos_router::hooks::{use_location, use_query_map};
 use wasm_bindgen::JsCast;
 
 use crate::api::{ApiError, PetStatus};
-use crate::components::{error_fallback, page_title, status_options, ListView, PetTable};
+use crate::components::{
+    error_fallback, page_title, status_options, Freshness, ListChanges, ListView, PetTable,
+};
 use crate::config::Environment;
 use crate::input::{parse_filters, parse_limit, ListFilters, Sort};
+use crate::live::Listing;
 use crate::session::{use_session, use_set_query, CallError};
 
 /// The list page.
@@ -37,6 +40,7 @@ pub fn PetList() -> impl IntoView {
     // Each keystroke replaces the address rather than adding to the history.
     let set_search = set_query.clone();
     let on_search = move |ev| {
+        session.note_typing();
         let text = event_target_value(&ev);
         set_search("q", (!text.is_empty()).then_some(text), true);
     };
@@ -58,7 +62,10 @@ pub fn PetList() -> impl IntoView {
             set_bad_limit.set(bad);
         }
     };
-    let on_limit_input = move |ev| check_limit(event_target_value(&ev));
+    let on_limit_input = move |ev| {
+        session.note_typing();
+        check_limit(event_target_value(&ev))
+    };
     let on_limit = move |ev| {
         let text = event_target_value(&ev);
         if let Some(n) = parse_limit(&text) {
@@ -179,50 +186,91 @@ fn focus_search_on_slash() {
 }
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
-/// until the new ones arrive.
+/// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the
+/// network back) changes only the rows that changed, in place, and a failed one keeps them.
 #[component]
 fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) -> impl IntoView {
     let session = use_session();
+    // The list on screen, written by the read itself (never by reading the resource outside
+    // the `<Transition>`, which would hold the whole app's suspense while it loads): the last
+    // one read; kept, marked failed, through a failed read again of the same list; none after
+    // any other failure.
+    let shown = RwSignal::new(None::<Listing>);
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
-        // Read again when the network may be back (while kept answers are shown).
+        // Read again when the network may be back (while kept answers are shown), and when
+        // the data is due to be read again (session/refresh.rs).
         session.reread();
+        session.refreshes();
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
-        let call = filters.try_get().map(|f| {
+        let asked = filters.try_get();
+        let call = asked.clone().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
                 // So that opening one of them shows it at once.
                 session.remember_pets(env, &pets);
+                let query = Listing::query(f.limit, f.status.as_ref());
+                let changes = session.track_list(env, &query, &pets);
                 // The filters travel with the rows, so the "first N" note and exported files
                 // match what was fetched.
-                Ok((pets, f.limit, f.status))
+                Ok(Listing {
+                    pets,
+                    limit: f.limit,
+                    status: f.status,
+                    changes,
+                    read_at: js_sys::Date::now(),
+                    failed_at: None,
+                })
             })
         });
         async move {
-            match call {
+            let result = match call {
                 Some(call) => call.await,
                 None => Err(CallError::Api(ApiError::Cancelled)),
-            }
+            };
+            show(shown, result, asked.as_ref())
         }
     });
+    let shown_filters =
+        Memo::new(move |_| shown.with(|l| l.as_ref().map(|l| (l.limit, l.status.clone()))));
+    // A read of the list already on screen is quiet: no loading line, nothing dimmed.
+    let quiet = Memo::new(move |_| {
+        let asked = filters.with(|f| (f.limit, f.status.clone()));
+        shown_filters.with(|s| s.as_ref() == Some(&asked))
+    });
     let (loading, set_loading) = signal(false);
+    let busy = move || loading.get() && !quiet.get();
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())
     };
+    let table = move || {
+        shown_filters.get().map(|_| {
+            let listing = Memo::new(move |_| shown.get().unwrap_or_default());
+            view! {
+                <Freshness
+                    read_at=Signal::derive(move || listing.with(|l| Some(l.read_at)))
+                    failed_at=Signal::derive(move || listing.with(|l| l.failed_at))
+                    on_refresh=retry
+                />
+                <ListChanges listing />
+                <PetTable listing env session view=list_view />
+            }
+        })
+    };
     view! {
         <p class="loading" role="status">
             // Not while the sign-in form asks for a key: nothing loads until it has one.
-            {move || (loading.get() && !session.needs_sign_in()).then_some("Loading pets…")}
+            {move || (busy() && !session.needs_sign_in()).then_some("Loading pets…")}
         </p>
         // The rows on screen stay, dimmed and marked busy, until the new ones are in.
         // Kept answers shown while the service is out of reach are dimmed.
         <div
             class="rows"
             class:stale=move || session.stale_since(env).is_some()
-            aria-busy=move || loading.get().to_string()
+            aria-busy=move || busy().to_string()
         >
         <Transition set_pending=set_loading>
             <ErrorBoundary fallback=error_fallback(None, retry)>
@@ -230,7 +278,9 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                     let pets = pets.clone();
                     Suspend::new(async move {
                     match pets.await {
-                        Ok((pets, limit, status)) => Ok(view! { <PetTable pets limit status env session view=list_view /> }.into_any()),
+                        // The rows are drawn below, from `shown`, so that a read again keeps
+                        // every unchanged row as it is.
+                        Ok(()) => Ok(().into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
                         Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
                         Err(e) => Err(e),
@@ -239,6 +289,41 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                 }}
             </ErrorBoundary>
         </Transition>
+        {table}
         </div>
     }
+}
+
+/// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already
+/// on screen (read with the filters `asked`) failed, that list marked with when; or, after
+/// any other failure, nothing (the page's error or the sign-in form says why).
+fn show(
+    shown: RwSignal<Option<Listing>>,
+    result: Result<Listing, CallError>,
+    asked: Option<&ListFilters>,
+) -> Result<(), CallError> {
+    let error = match result {
+        Ok(listing) => {
+            shown.try_set(Some(listing));
+            return Ok(());
+        }
+        Err(e) => e,
+    };
+    let keeps = !error.needs_sign_in() && error.api() != Some(&ApiError::Cancelled);
+    let kept = shown
+        .try_update(|l| match l {
+            Some(l) if keeps && asked.is_some_and(|f| l.is_for(f.limit, f.status.as_ref())) => {
+                l.failed_at = Some(js_sys::Date::now());
+                true
+            }
+            _ => false,
+        })
+        .unwrap_or(false);
+    if kept {
+        return Ok(());
+    }
+    if shown.try_with_untracked(Option::is_some) == Some(true) {
+        shown.try_set(None);
+    }
+    Err(error)
 }

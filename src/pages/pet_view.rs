@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 
-use crate::api::{find_pet, Found, Pet, Via};
-use crate::components::{error_fallback, page_title, status_badge, LookupNotice};
+use crate::api::{find_pet, ApiError, Found, Pet, Via};
+use crate::components::{error_fallback, page_title, status_badge, Freshness, LookupNotice};
 use crate::config::Environment;
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
@@ -59,11 +59,15 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     if let (Some(pet), false) = (known.clone(), use_get_pet) {
         return view! { <PetDetails pet created via=Via::ListOnly /> }.into_any();
     }
+    // The last answer: a failed read again keeps showing it, saying so.
+    let last = StoredValue::new(None::<(Found, f64)>);
     // An Arc resource, as on the list page: its reader may outlive an arena one.
     let pet = ArcLocalResource::new(move || {
-        // Read again when the network may be back (while kept answers are shown).
+        // Read again when the network may be back (while kept answers are shown), and when
+        // the pet is due to be read again (session/refresh.rs).
         session.reread();
-        session.call(env, move |client| async move {
+        session.refreshes();
+        let call = session.call(env, move |client| async move {
             let found = find_pet(&client, id, use_get_pet).await;
             if let Ok(Found { pet, via }) = &found {
                 session.remember_pets(env, std::slice::from_ref(pet));
@@ -72,7 +76,22 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                 }
             }
             found
-        })
+        });
+        async move {
+            match call.await {
+                Ok(found) => {
+                    let read_at = js_sys::Date::now();
+                    last.try_set_value(Some((found.clone(), read_at)));
+                    Ok((found, read_at, None))
+                }
+                Err(e) if e.needs_sign_in() || e.api() == Some(&ApiError::Cancelled) => Err(e),
+                Err(e) => match last.try_get_value().flatten() {
+                    // Only a pet that was shown is kept: "no such pet" stays an answer.
+                    Some((found, read_at)) => Ok((found, read_at, Some(js_sys::Date::now()))),
+                    None => Err(e),
+                },
+            }
+        }
     });
     let not_found = format!("There is no pet with id {id} in {}.", env.label());
     let retry = {
@@ -93,8 +112,16 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                     let pet = pet.clone();
                     Suspend::new(async move {
                         match pet.await {
-                            Ok(Found { pet, via }) => {
-                                Ok(view! { <PetDetails pet created via /> }.into_any())
+                            Ok((Found { pet, via }, read_at, failed_at)) => {
+                                Ok(view! {
+                                    <PetDetails pet created via />
+                                    <Freshness
+                                        read_at=Signal::stored(Some(read_at))
+                                        failed_at=Signal::stored(failed_at)
+                                        on_refresh=retry
+                                        clock=true
+                                    />
+                                }.into_any())
                             }
                             // The sign-in form is showing: an error here would only repeat it.
                             Err(e) if e.needs_sign_in() => {

@@ -8,7 +8,9 @@
 //!   left, or the environment it was for is switched away from);
 //! - a read that finds the service busy (429, 503) is sent again a few times, as the service
 //!   asked, and the page shows the wait; a create never is;
-//! - every create and every failed read is written in the tab's activity log.
+//! - every create and every failed read is written in the tab's activity log;
+//! - a read counts as on its way until it settles, and no refresh is due meanwhile
+//!   (`refresh.rs`, which also holds when a refresh is due).
 
 use std::cell::Cell;
 use std::future::Future;
@@ -19,7 +21,7 @@ use send_wrapper::SendWrapper;
 use thiserror::Error;
 use web_sys::AbortController;
 
-use super::{activity, Session};
+use super::{activity, refresh, Session};
 use crate::api::{ApiError, Client, Observer, Retry, Wait};
 use crate::config::Environment;
 use crate::storage;
@@ -86,9 +88,21 @@ impl Session {
                 }
             });
         }
+        // Counted while on its way, so no refresh is due meanwhile (refresh.rs).
+        let in_flight = refresh::InFlight::start(self.clock, env);
         let call = self.send(env, controller, None, op);
+        let session = *self;
         async move {
             let result = call.await;
+            // The wait a busy service asked for outlasts this read's own retries.
+            if let Err(CallError::Api(ApiError::Server {
+                retry_after: Some(wait),
+                ..
+            })) = &result
+            {
+                session.note_busy(wait.as_secs_f64() * 1000.0);
+            }
+            drop(in_flight);
             finished.set(true);
             result
         }
@@ -216,6 +230,9 @@ impl Session {
             }
             if let Ok(Some(pet)) = &exchange.outcome {
                 session.remember_pets(env, std::slice::from_ref(pet));
+                if !exchange.sent.is_read() {
+                    session.track_created(env, pet);
+                }
             }
             if exchange.sent.is_read() && exchange.outcome.is_ok() {
                 session.note_answer(env, exchange.stored_at.clone());

@@ -8,6 +8,7 @@ mod call;
 mod create;
 mod keys;
 mod offline;
+mod refresh;
 mod tab;
 
 use leptos::prelude::*;
@@ -47,6 +48,10 @@ pub struct Session {
     // Its count of returns alone, so a read that depends on it runs again on a return only,
     // not on every answer the connection notes.
     reread: Memo<u32>,
+    // When each environment was last read, reads on their way, typing (refresh.rs).
+    clock: StoredValue<refresh::Clock>,
+    // Goes up when the data on screen is due to be read again.
+    refreshes: RwSignal<u32>,
 }
 
 /// Creates the session for `config` and provides it to every component below. Call inside the
@@ -98,8 +103,12 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         known: StoredValue::new(tab::Known::default()),
         connection,
         reread: offline::returns(connection),
+        clock: StoredValue::new(refresh::Clock::default()),
+        refreshes: RwSignal::new(0),
     };
     offline::watch(session.connection);
+    let refresh_ms = session.config.with_value(|c| c.refresh_ms());
+    refresh::watch(session, refresh_ms);
     provide_context(session);
     session
 }

@@ -107,5 +107,6 @@ impl Session {
         self.create.maybe_update(|c| c.take().is_some());
         self.waiting.maybe_update(|w| w.take().is_some());
         self.known.update_value(|k| *k = Known::default());
+        self.forget_tracked();
     }
 }

@@ -18,6 +18,7 @@ mod app_export;
 mod app_import;
 mod app_import_resume;
 mod app_list;
+mod app_live;
 mod app_look;
 mod app_session;
 mod app_switching;

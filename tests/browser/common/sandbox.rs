@@ -55,6 +55,34 @@ impl Sandbox {
         )
     }
 
+    /// Like [`Sandbox::config`], with `refreshSeconds` set.
+    pub fn config_refresh(&self, seconds: &str) -> String {
+        let json = format!(
+            r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},"refreshSeconds":{seconds}}}"#,
+            self.base("production"),
+            self.base("staging")
+        );
+        format!(
+            "data:application/json,{}",
+            js_sys::encode_uri_component(&json)
+        )
+    }
+
+    /// Changes pet `id`'s status in `env` behind the app's back (`none`: no status), as
+    /// another manager or the till would.
+    pub async fn set_status(&self, env: &str, id: i64, status: &str) {
+        self.control(env, "status", &format!("{id} {status}")).await;
+    }
+
+    /// How many list reads (`GET …/pets?…`) `env` received.
+    pub async fn list_reads(&self, env: &str) -> usize {
+        self.log(env)
+            .await
+            .iter()
+            .filter(|s| s.method == "GET" && s.path.contains("/pets?"))
+            .count()
+    }
+
     /// Switches `getPet` of `env` on, or off (410 Gone, as after its removal).
     pub async fn get_pet(&self, env: &str, on: bool) {
         self.control(env, "get-pet", if on { "on" } else { "off" })

@@ -1,0 +1,149 @@
+//! The list on a tablet left open all day, on the release build in headless Chromium over
+//! WebDriver: hidden behind another tab brought to the front (a real visibility change, not
+//! a synthetic event), it sends nothing, however often it is due; shown again after more
+//! than 30 seconds, it reads once and shows what another manager added meanwhile. Offline, it
+//! sends nothing either.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use petstore_dev_service::control::MAIN;
+use petstore_dev_service::Config;
+use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, worker_active};
+use petstore_e2e::{
+    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
+};
+use serde_json::{json, Value};
+
+/// List reads the deployment saw.
+fn list_reads(log: &[petstore_dev_service::control::LogEntry]) -> usize {
+    log.iter()
+        .filter(|e| e.method == "GET" && e.path.contains("/pets?"))
+        .count()
+}
+
+async fn visibility_changes(c: &Client) -> Vec<String> {
+    let seen = c
+        .execute("return window.__visibility || [];", vec![])
+        .await
+        .expect("read the visibility changes");
+    serde_json::from_value(seen).expect("a list of states")
+}
+
+/// Waits `how_long`, watching that `deployment` sees no list read meanwhile.
+async fn no_read_for(deployment: &petstore_dev_service::handlers::Deployment, how_long: Duration) {
+    let before = list_reads(&deployment.log());
+    let start = Instant::now();
+    while start.elapsed() < how_long {
+        assert_eq!(
+            list_reads(&deployment.log()),
+            before,
+            "a list read after {:?}",
+            start.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_hidden_tab_sends_nothing_and_catches_up_when_shown_again() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let mut config: Value = serde_json::from_str(&config).expect("config.json");
+    config["refreshSeconds"] = json!(0.5);
+    let folder = site_folder("live");
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let site_log = SiteLog::default();
+    let site = serve_site_with(
+        &folder,
+        "/",
+        config.to_string(),
+        &csp(&service),
+        site_log.clone(),
+    )
+    .await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production&limit=100"))
+        .await
+        .unwrap();
+    wait_for(c, "//table//tbody/tr[24]").await;
+    c.execute(
+        "window.__visibility = []; document.addEventListener('visibilitychange', \
+         () => window.__visibility.push(document.visibilityState));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    // The timer reads while the tab is in front.
+    let shown = list_reads(&production.log());
+    let start = Instant::now();
+    while list_reads(&production.log()) < shown + 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no read on the timer"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Another tab in front: this one is hidden. Another manager adds a pet meanwhile.
+    let list_tab = c.window().await.unwrap();
+    let other = c.new_window(true).await.unwrap();
+    c.switch_to_window(other.handle).await.unwrap();
+    c.goto("about:blank").await.unwrap();
+    // A read already on its way may land; from then on, nothing for over 30 seconds.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    production
+        .add_pet("Comet", 7, Some("available"))
+        .expect("add a pet");
+    no_read_for(&production, Duration::from_secs(32)).await;
+
+    // Back in front: it reads (its rows are older than 30 s) and shows the new pet.
+    let hidden_reads = list_reads(&production.log());
+    c.close_window().await.unwrap();
+    c.switch_to_window(list_tab).await.unwrap();
+    wait_for(
+        c,
+        "//table//tbody/tr[td[2][contains(., 'Comet')] and .//*[normalize-space()='New']]",
+    )
+    .await;
+    assert_eq!(visibility_changes(c).await, ["hidden", "visible"]);
+    assert!(list_reads(&production.log()) > hidden_reads);
+    let live = c
+        .find(Locator::Css(".changes"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(live, "1 new pet.");
+
+    // Offline: due every half second, it sends nothing.
+    worker_active(c).await;
+    let offline = go_offline(&browser, &site_log).await;
+    no_read_for(&production, Duration::from_secs(3)).await;
+    go_online(&browser, &site_log, offline).await;
+    let back = list_reads(&production.log());
+    let start = Instant::now();
+    while list_reads(&production.log()) == back {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no read once online"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Never two reads of the list at once.
+    let log = production.log();
+    for pair in log.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if a.path.contains("/pets?") && b.path.contains("/pets?") && a.answered_ms != 0 {
+            assert!(
+                b.received_ms >= a.answered_ms,
+                "two reads at once: {a:?} {b:?}"
+            );
+        }
+    }
+    let trap = browser.trap_in_console().await;
+    browser.close().await;
+    assert_eq!(trap, None, "the app stopped");
+}

@@ -1,0 +1,93 @@
+//! How old the data on screen is, in words ("Updated 3 minutes ago", "Read at 10:42"), what
+//! happened to the last try to read it again, and a Refresh button. The age ticks by itself,
+//! without reading the service again.
+
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+/// How often the age in words is worked out again.
+const TICK_MS: u32 = 15_000;
+
+/// "Updated just now" / "Updated 3 minutes ago" (or, with `clock`, "Read at 10:42"); after a
+/// failed read again, "Could not update at 10:44; showing 10:42"; and **Refresh**.
+#[component]
+pub fn Freshness(
+    /// When what is shown was read (ms since the epoch); nothing is said before a first read.
+    #[prop(into)]
+    read_at: Signal<Option<f64>>,
+    /// When the last try to read it again failed, if it did.
+    #[prop(into)]
+    failed_at: Signal<Option<f64>>,
+    /// Reads again now.
+    on_refresh: Callback<()>,
+    /// Says the time of day it was read, not how long ago.
+    #[prop(optional)]
+    clock: bool,
+    /// The Refresh button's accessible name when "Refresh" alone would be unclear.
+    #[prop(optional, into)]
+    label: Option<String>,
+) -> impl IntoView {
+    let now = RwSignal::new(js_sys::Date::now());
+    let tick = Interval::new(TICK_MS, move || {
+        now.try_set(js_sys::Date::now());
+    });
+    let tick = SendWrapper::new(tick);
+    on_cleanup(move || drop(tick));
+    let text = Memo::new(move |_| {
+        let read = read_at.get()?;
+        Some(match failed_at.get() {
+            Some(failed) => format!(
+                "Could not update at {}; showing {}.",
+                clock_time(failed),
+                clock_time(read)
+            ),
+            None if clock => format!("Read at {}.", clock_time(read)),
+            None => format!("Updated {}.", ago(now.get() - read)),
+        })
+    });
+    let failed = move || failed_at.with(Option::is_some);
+    // The exact time it was read, for machines (and for a test to see each read come back).
+    let stamp = move || {
+        read_at
+            .get()
+            .map(|ms| String::from(js_sys::Date::new(&ms.into()).to_iso_string()))
+    };
+    view! {
+        <p class="freshness" class:failed=failed>
+            <time datetime=stamp>{text}</time>
+            " "
+            <button
+                type="button"
+                class="secondary small"
+                aria-label=label
+                on:click=move |_| on_refresh.run(())
+            >
+                "Refresh"
+            </button>
+        </p>
+    }
+}
+
+/// An age in words: "just now" under a minute, else "3 minutes ago", "2 hours ago" from the
+/// browser's own words (`Intl.RelativeTimeFormat`).
+fn ago(ms: f64) -> String {
+    let minutes = (ms / 60_000.0).floor();
+    if minutes < 1.0 {
+        return "just now".to_owned();
+    }
+    let (value, unit) = match minutes {
+        m if m < 60.0 => (m, "minute"),
+        m if m < 48.0 * 60.0 => ((m / 60.0).floor(), "hour"),
+        m => ((m / 1440.0).floor(), "day"),
+    };
+    let locales = js_sys::Array::of1(&"en".into());
+    let format = js_sys::Intl::RelativeTimeFormat::new(&locales, &js_sys::Object::new());
+    String::from(format.format(-value, unit))
+}
+
+/// The local time of day ("10:42") of a time in ms since the epoch.
+pub(crate) fn clock_time(ms: f64) -> String {
+    let date = js_sys::Date::new(&ms.into());
+    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
+}

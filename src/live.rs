@@ -1,0 +1,229 @@
+//! What changed between one read of a list and the tab's earlier reads: pets new since then,
+//! pets whose status changed, pets that left the list. Pure, so it is tested natively; the
+//! session keeps one [`Tracker`] per environment for the whole tab.
+//!
+//! A mark stays on a row for [`MARK_MS`] from the read that found it, not until the next
+//! read: a manager who looked away for a minute still sees what came in meanwhile.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::api::{Pet, PetStatus};
+
+/// How long a "New" or "changed" mark, and a pet that left a list, stay said.
+pub const MARK_MS: f64 = 5.0 * 60_000.0;
+
+/// One list as read: its rows, the filters it was read with, what changed, and when.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Listing {
+    /// The pets, in the service's order.
+    pub pets: Vec<Pet>,
+    /// The limit sent: as many rows as this means there may be more.
+    pub limit: u32,
+    /// The status sent, if any.
+    pub status: Option<PetStatus>,
+    /// Against the tab's earlier reads.
+    pub changes: Changes,
+    /// When it was read (ms since the epoch).
+    pub read_at: f64,
+    /// When a later read of the same list failed, if the last one did: the rows are kept.
+    pub failed_at: Option<f64>,
+}
+
+impl Listing {
+    /// What was sent, as the name of the list for [`Tracker::read`].
+    pub fn query(limit: u32, status: Option<&PetStatus>) -> String {
+        format!("{}/{limit}", status.map_or("all", PetStatus::as_str))
+    }
+
+    /// Whether it was read with these filters.
+    pub fn is_for(&self, limit: u32, status: Option<&PetStatus>) -> bool {
+        self.limit == limit && self.status.as_ref() == status
+    }
+}
+
+/// What a row is marked with.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Not in the tab's earlier reads of this list.
+    New,
+    /// Its status changed since the tab last saw it: what it was.
+    Changed {
+        /// The status before.
+        was: Option<PetStatus>,
+    },
+}
+
+/// What one read found, against the tab's earlier reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// The marked rows (by id), each still within [`MARK_MS`] of when it was found.
+    pub marks: HashMap<i64, Mark>,
+    /// How many pets left this list (were in an earlier read of it, are not in this one)
+    /// within [`MARK_MS`].
+    pub left: usize,
+}
+
+impl Changes {
+    /// The mark of pet `id`, if it has one.
+    pub fn mark(&self, id: i64) -> Option<&Mark> {
+        self.marks.get(&id)
+    }
+
+    /// How many rows are new, and how many changed.
+    pub fn counts(&self) -> (usize, usize) {
+        let new = self.marks.values().filter(|m| **m == Mark::New).count();
+        (new, self.marks.len() - new)
+    }
+
+    /// Whether there is nothing to say.
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty() && self.left == 0
+    }
+}
+
+#[derive(Debug)]
+struct Seen {
+    status: Option<PetStatus>,
+    mark: Option<(Mark, f64)>,
+}
+
+#[derive(Debug, Default)]
+struct Query {
+    ids: HashSet<i64>,
+    left: HashMap<i64, f64>,
+}
+
+/// Every pet one environment's lists showed in this tab, and each list's last rows.
+#[derive(Debug, Default)]
+pub struct Tracker {
+    pets: HashMap<i64, Seen>,
+    queries: HashMap<String, Query>,
+}
+
+impl Tracker {
+    /// Records `pet` as seen, unmarked: one this tab created itself is not news to it.
+    pub fn saw(&mut self, pet: &Pet) {
+        self.pets.entry(pet.id).or_insert_with(|| Seen {
+            status: pet.status.clone(),
+            mark: None,
+        });
+    }
+
+    /// Records the answer `pets` to the list `query` (what was sent: status and limit) read
+    /// at `now` (ms), and says what changed. The first read of a list marks nothing new:
+    /// there is nothing earlier to be new against.
+    pub fn read(&mut self, query: &str, pets: &[Pet], now: f64) -> Changes {
+        let first = !self.queries.contains_key(query);
+        for pet in pets {
+            match self.pets.get_mut(&pet.id) {
+                Some(seen) if seen.status != pet.status => {
+                    let was = std::mem::replace(&mut seen.status, pet.status.clone());
+                    seen.mark = Some((Mark::Changed { was }, now));
+                }
+                Some(_) => {}
+                None => {
+                    let mark = (!first).then_some((Mark::New, now));
+                    let status = pet.status.clone();
+                    self.pets.insert(pet.id, Seen { status, mark });
+                }
+            }
+        }
+        let fresh = |at: f64| now - at < MARK_MS;
+        let marks = pets
+            .iter()
+            .filter_map(|pet| {
+                let (mark, at) = self.pets.get(&pet.id)?.mark.as_ref()?;
+                fresh(*at).then(|| (pet.id, mark.clone()))
+            })
+            .collect();
+        let ids: HashSet<i64> = pets.iter().map(|p| p.id).collect();
+        let list = self.queries.entry(query.to_owned()).or_default();
+        for gone in list.ids.difference(&ids) {
+            list.left.entry(*gone).or_insert(now);
+        }
+        list.left.retain(|id, at| !ids.contains(id) && fresh(*at));
+        list.ids = ids;
+        Changes {
+            marks,
+            left: list.left.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pet(id: i64, status: Option<PetStatus>) -> Pet {
+        Pet {
+            id,
+            name: format!("Pet {id}"),
+            category_id: 1,
+            status,
+        }
+    }
+
+    const SOLD: Option<PetStatus> = Some(PetStatus::Sold);
+    const AVAILABLE: Option<PetStatus> = Some(PetStatus::Available);
+
+    #[test]
+    fn the_first_read_marks_nothing_and_a_later_one_marks_what_is_new() {
+        let mut t = Tracker::default();
+        let first = t.read("all/20", &[pet(1, SOLD), pet(2, None)], 0.0);
+        assert!(first.is_empty());
+        let later = t.read(
+            "all/20",
+            &[pet(1, SOLD), pet(2, None), pet(3, None)],
+            1000.0,
+        );
+        assert_eq!(later.mark(3), Some(&Mark::New));
+        assert_eq!(later.counts(), (1, 0));
+        // An unchanged read a minute later still shows it: the mark lasts minutes.
+        let again = t.read(
+            "all/20",
+            &[pet(1, SOLD), pet(2, None), pet(3, None)],
+            61_000.0,
+        );
+        assert_eq!(again, later);
+        // And is gone once its time is up.
+        let much_later = t.read(
+            "all/20",
+            &[pet(1, SOLD), pet(2, None), pet(3, None)],
+            MARK_MS + 1001.0,
+        );
+        assert!(much_later.is_empty());
+    }
+
+    #[test]
+    fn another_filter_first_read_is_not_new_and_a_status_change_says_what_it_was() {
+        let mut t = Tracker::default();
+        t.read("available/20", &[pet(1, AVAILABLE), pet(2, AVAILABLE)], 0.0);
+        // Pet 1 was sold meanwhile: it leaves the available list...
+        let available = t.read("available/20", &[pet(2, AVAILABLE)], 1000.0);
+        assert_eq!(available.left, 1);
+        assert!(available.marks.is_empty());
+        // ...and the sold list, read for the first time, shows it changed, nothing new.
+        let sold = t.read("sold/20", &[pet(1, SOLD), pet(7, SOLD)], 2000.0);
+        assert_eq!(sold.mark(1), Some(&Mark::Changed { was: AVAILABLE }));
+        assert_eq!(sold.mark(7), None);
+        assert_eq!(sold.counts(), (0, 1));
+    }
+
+    #[test]
+    fn a_pet_this_tab_created_is_not_new_to_it() {
+        let mut t = Tracker::default();
+        t.read("all/20", &[pet(1, None)], 0.0);
+        t.saw(&pet(2, None));
+        assert!(t
+            .read("all/20", &[pet(1, None), pet(2, None)], 1.0)
+            .is_empty());
+    }
+
+    #[test]
+    fn a_pet_that_comes_back_has_not_left() {
+        let mut t = Tracker::default();
+        t.read("all/20", &[pet(1, None), pet(2, None)], 0.0);
+        assert_eq!(t.read("all/20", &[pet(2, None)], 1.0).left, 1);
+        assert_eq!(t.read("all/20", &[pet(1, None), pet(2, None)], 2.0).left, 0);
+    }
+}

@@ -1,0 +1,268 @@
+//! The list on a tablet left open all day: it reads again by itself (`refreshSeconds`), keeps
+//! every unchanged row as it is, marks what is new or changed, says how old it is, keeps its
+//! rows through a failed read, waits for typing, and sends nothing more with a refused key.
+//! (The tab hidden and shown again is tested end to end, where a real second tab hides it.)
+
+use crate::common;
+
+use common::sandbox::Sandbox;
+use common::ui::*;
+use common::PROD_KEY;
+use petstore_admin::api::{Client, NewPet, PetStatus};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+/// The whole store (24 pets): a pet added later is in the list.
+const ALL: &str = "/pets?env=production&limit=100";
+
+async fn open_live(sandbox: &Sandbox, path: &str) -> Mounted {
+    let app = open_with(path, &sandbox.config_refresh("0.5")).await;
+    sign_in(&app.host, PROD_KEY).await;
+    app
+}
+
+async fn open_list(sandbox: &Sandbox, path: &str) -> Mounted {
+    let app = open_live(sandbox, path).await;
+    wait_until("the rows", || !rows(&app.host).is_empty()).await;
+    app
+}
+
+async fn add(sandbox: &Sandbox, name: &str, status: PetStatus) -> i64 {
+    let client = Client::new(&sandbox.base("production"), PROD_KEY);
+    let new = NewPet {
+        name: name.to_owned(),
+        category_id: 7,
+        status: Some(status),
+    };
+    client.create_pet(&new).await.unwrap().id
+}
+
+/// The `datetime` of the age line: it changes with every read that came back.
+fn read_stamp(host: &web_sys::Element) -> Option<String> {
+    host.query_selector(".freshness time")
+        .ok()
+        .flatten()
+        .and_then(|t| t.get_attribute("datetime"))
+}
+
+fn by_name(host: &web_sys::Element, name: &str) -> Option<Vec<String>> {
+    rows(host).into_iter().find(|r| r[1].starts_with(name))
+}
+
+fn first_row(host: &web_sys::Element) -> web_sys::Element {
+    host.query_selector("table tbody tr").unwrap().unwrap()
+}
+
+/// Counts every change under the table's body from now on (rows added or removed,
+/// attributes, text), in `window.__mutations`.
+fn watch_body(host: &web_sys::Element) {
+    let body = host.query_selector("table tbody").unwrap().unwrap();
+    let watch = js_sys::Function::new_with_args(
+        "body",
+        "window.__mutations = 0; \
+         new MutationObserver(r => { window.__mutations += r.length; }) \
+           .observe(body, { childList: true, subtree: true, attributes: true, characterData: true });",
+    );
+    watch.call1(&JsValue::NULL, &body).unwrap();
+}
+
+fn mutations() -> f64 {
+    js_sys::Reflect::get(&web_sys::window().unwrap(), &"__mutations".into())
+        .unwrap()
+        .as_f64()
+        .unwrap()
+}
+
+/// Waits for the next read that came back and was drawn.
+async fn next_read(host: &web_sys::Element) {
+    let before = read_stamp(host);
+    wait_until("a read again", || read_stamp(host) != before).await;
+}
+
+#[wasm_bindgen_test]
+async fn an_unchanged_read_again_touches_no_row_and_says_nothing() {
+    let sandbox = Sandbox::new("live-unchanged");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    wait_until("the age line", || {
+        page_text(host).contains("Updated just now")
+    })
+    .await;
+    let reads = sandbox.list_reads("production").await;
+    let first = first_row(host);
+    watch_body(host);
+    next_read(host).await;
+    next_read(host).await;
+    // (The first of the two may have been on its way already.)
+    assert!(sandbox.list_reads("production").await > reads);
+    assert_eq!(mutations(), 0.0, "an unchanged read changed the rows");
+    assert!(first.is_same_node(Some(&first_row(host))));
+    assert_eq!(text_of(host, ".changes"), "", "nothing to announce");
+    assert!(!page_text(host).contains("Loading pets"));
+}
+
+#[wasm_bindgen_test]
+async fn a_pet_added_and_one_sold_elsewhere_show_up_marked_and_said_once() {
+    let sandbox = Sandbox::new("live-news");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    let first = first_row(host);
+    let id = add(&sandbox, "Comet", PetStatus::Available).await;
+    // Rex (id 1) is sold at the till meanwhile.
+    sandbox.set_status("production", 1, "sold").await;
+    wait_until("Comet shows up", || by_name(host, "Comet").is_some()).await;
+    wait_until("Rex's change shows", || {
+        by_name(host, "Rex").is_some_and(|r| r[3] == "sold, was available")
+    })
+    .await;
+    let comet = by_name(host, "Comet").unwrap();
+    assert_eq!(comet[0], id.to_string());
+    assert_eq!(comet[1], "Comet New");
+    assert_eq!(text_of(host, ".changes"), "1 new pet, 1 changed.");
+    assert!(
+        !first.is_same_node(Some(&first_row(host))),
+        "Rex's row is drawn anew: it changed"
+    );
+    // An unchanged read keeps the marks (they last minutes) and announces nothing new: the
+    // live region's text stays as it was.
+    let second = host
+        .query_selector("table tbody tr:nth-child(2)")
+        .unwrap()
+        .unwrap();
+    watch_body(host);
+    next_read(host).await;
+    assert_eq!(mutations(), 0.0);
+    let second_now = host.query_selector("table tbody tr:nth-child(2)").unwrap();
+    assert!(second.is_same_node(second_now.as_ref().map(|e| &**e)));
+    assert_eq!(by_name(host, "Comet").unwrap()[1], "Comet New");
+    assert_eq!(text_of(host, ".changes"), "1 new pet, 1 changed.");
+}
+
+#[wasm_bindgen_test]
+async fn a_pet_whose_status_changed_away_is_said_to_have_left() {
+    let sandbox = Sandbox::new("live-left");
+    let app = open_list(&sandbox, "/pets?env=production&status=available&limit=100").await;
+    let host = &app.host;
+    assert!(by_name(host, "Mittens").is_some());
+    sandbox.set_status("production", 2, "sold").await;
+    wait_until("Mittens leaves", || by_name(host, "Mittens").is_none()).await;
+    assert_eq!(
+        text_of(host, ".changes"),
+        "1 pet left this list (no longer available)."
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_read_again_keeps_the_rows_and_says_so_quietly() {
+    let sandbox = Sandbox::new("live-failed");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    let count = rows(host).len();
+    sandbox.mode("production", "html-500").await;
+    wait_until("the failure is said", || {
+        page_text(host).contains("Could not update at")
+    })
+    .await;
+    assert_eq!(rows(host).len(), count, "the rows stay");
+    assert!(alerts(host).is_empty(), "no alert over the page");
+    assert!(button(host, "Try again").is_none());
+    assert!(!page_text(host).contains("Loading pets"));
+    sandbox.mode("production", "normal").await;
+    wait_until("updated again", || {
+        page_text(host).contains("Updated just now")
+    })
+    .await;
+    assert!(!page_text(host).contains("Could not update"));
+}
+
+#[wasm_bindgen_test]
+async fn a_due_read_waits_until_the_typing_pauses() {
+    let sandbox = Sandbox::new("live-typing");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    let search = input(host, "Search by name").await;
+    // Types a letter every 300 ms for three seconds: no read again meanwhile.
+    let reads = sandbox.list_reads("production").await;
+    for text in [
+        "b", "bu", "bud", "budd", "buddy", "budd", "bud", "bu", "b", "bu",
+    ] {
+        type_into(&search, text).await;
+        pause(300).await;
+    }
+    let typed_at = js_sys::Date::now();
+    assert_eq!(
+        sandbox.list_reads("production").await,
+        reads,
+        "read while typing"
+    );
+    assert_eq!(search.value(), "bu", "the search box is as typed");
+    // The read comes once the typing has paused two seconds.
+    let mut read_at = None;
+    for _ in 0..100 {
+        if sandbox.list_reads("production").await > reads {
+            read_at = Some(js_sys::Date::now());
+            break;
+        }
+        pause(50).await;
+    }
+    let read_at = read_at.expect("a read after the typing");
+    assert!(
+        read_at - typed_at >= 1500.0,
+        "read {} ms after the typing",
+        read_at - typed_at
+    );
+    assert_eq!(search.value(), "bu");
+    assert!(address().contains("q=bu"));
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_key_is_sent_once_and_never_again_by_the_timer() {
+    let sandbox = Sandbox::new("live-refused");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    sandbox.rotate_key("production", "rotated-key").await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+    let refused = sandbox.count_with_key("production", PROD_KEY).await;
+    // Ten refresh periods with the form showing: the timer sends nothing.
+    pause(5000).await;
+    assert_eq!(
+        sandbox.count_with_key("production", PROD_KEY).await,
+        refused
+    );
+    let log = sandbox.log("production").await;
+    assert_eq!(log.iter().filter(|s| s.status == 401).count(), 1);
+    sign_in(host, "rotated-key").await;
+    wait_until("the rows again", || rows(host).len() == 24).await;
+    next_read(host).await;
+    assert_eq!(
+        sandbox.count_with_key("production", PROD_KEY).await,
+        refused
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_pets_page_says_when_it_was_read_and_reads_again() {
+    let sandbox = Sandbox::new("live-pet");
+    let app = open_live(&sandbox, "/pets/6?env=production").await;
+    let host = &app.host;
+    wait_until("Luna's page", || page_text(host).contains("Read at")).await;
+    assert!(page_text(host).contains("pending"));
+    sandbox.set_status("production", 6, "sold").await;
+    wait_until("the new status", || {
+        host.query_selector(".pet-details .status")
+            .ok()
+            .flatten()
+            .is_some_and(|s| s.text_content().unwrap_or_default() == "sold")
+    })
+    .await;
+    assert!(button(host, "Refresh").is_some());
+}
+
+fn text_of(host: &web_sys::Element, selector: &str) -> String {
+    host.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .map(|e| e.inner_text().trim().to_owned())
+        .unwrap_or_default()
+}

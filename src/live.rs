@@ -27,12 +27,22 @@ pub struct Listing {
     pub read_at: f64,
     /// When a later read of the same list failed, if the last one did: the rows are kept.
     pub failed_at: Option<f64>,
+    /// While a search is typed and the rows filled the limit: every pet the wider reads
+    /// found (up to 100 of each status, and 100 of any), by id, for the search to cover.
+    pub wide: Option<Vec<Pet>>,
+    /// Whether one of the wider reads came back full: more pets may exist.
+    pub wide_full: bool,
 }
 
 impl Listing {
     /// What was sent, as the name of the list for [`Tracker::read`].
     pub fn query(limit: u32, status: Option<&PetStatus>) -> String {
         format!("{}/{limit}", status.map_or("all", PetStatus::as_str))
+    }
+
+    /// Whether its rows filled the limit: there may be more.
+    pub fn is_full(&self) -> bool {
+        usize::try_from(self.limit).is_ok_and(|n| self.pets.len() >= n)
     }
 
     /// Whether it was read with these filters.

@@ -1,5 +1,6 @@
 //! The long-lived tab: one tab on the list page through 500 changes of the Status filter,
-//! the production key rotated and signed in again every 50 changes, its memory read after a
+//! the production key rotated and signed in again every 50 changes, the tab hidden every 25
+//! and the list reading itself again every 0.2 s, its memory read after a
 //! forced garbage collection at change 52 and change 500 (the same filter, all, both times).
 
 use std::sync::Arc;

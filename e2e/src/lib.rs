@@ -191,6 +191,27 @@ pub async fn start_service_with_registry(
     (origin, config, registry)
 }
 
+/// `config` (a config.json's text) with `refreshSeconds` set: how often the app reads the
+/// data on screen again.
+pub fn with_refresh(config: &str, seconds: f64) -> String {
+    let mut config: Value = serde_json::from_str(config).expect("config.json is JSON");
+    config["refreshSeconds"] = json!(seconds);
+    config.to_string()
+}
+
+/// Brings another tab to the front for `how_long`, which hides this one (a real visibility
+/// change: the page's `visibilitychange` fires), then closes it and comes back.
+pub async fn hide_for(c: &Client, how_long: Duration) -> Result<(), String> {
+    let this = c.window().await.map_err(|e| e.to_string())?;
+    let other = c.new_window(true).await.map_err(|e| e.to_string())?;
+    c.switch_to_window(other.handle)
+        .await
+        .map_err(|e| e.to_string())?;
+    tokio::time::sleep(how_long).await;
+    c.close_window().await.map_err(|e| e.to_string())?;
+    c.switch_to_window(this).await.map_err(|e| e.to_string())
+}
+
 /// A headless Chromium session and the ChromeDriver process behind it.
 pub struct Browser {
     /// The WebDriver client.

@@ -1,7 +1,9 @@
 //! A tab kept open all day, as on a shop's tablet: the list page's Status filter changed
 //! again and again (all, available, pending, sold in turn, each list waited for), the
-//! production key rotated by the service now and then and signed in again, and the tab's
-//! memory read after a forced garbage collection. Shared by the test that keeps memory flat
+//! production key rotated by the service now and then and signed in again, the tab hidden
+//! behind another one now and then (the site served with a short `refreshSeconds`, so the
+//! list also reads itself again all along), and the tab's memory read after a forced garbage
+//! collection. Shared by the test that keeps memory flat
 //! and the benchmark's long-lived-tab figure.
 
 use std::sync::Arc;
@@ -23,6 +25,9 @@ const CHANGE_LIMIT: Duration = Duration::from_secs(20);
 /// 10 s ("Throttling navigation to prevent the browser from hanging"), a pace no person
 /// keeps up: changes closer than this would test the browser's guard, not the app.
 const PACE: Duration = Duration::from_millis(60);
+
+/// The tab is hidden behind another one for a moment every this many changes.
+const HIDE_EVERY: usize = 25;
 
 /// The dev service's production key, which the tab starts with.
 const FIRST_KEY: &str = "dev-production-key";
@@ -112,6 +117,9 @@ pub async fn run(
             production.set_key(key.clone());
         }
         let status = STATUSES[n % STATUSES.len()];
+        if n % HIDE_EVERY == 0 {
+            crate::hide_for(c, Duration::from_millis(300)).await?;
+        }
         tokio::time::sleep(PACE.saturating_sub(last.elapsed())).await;
         last = Instant::now();
         let mut state = change(c, status).await?;

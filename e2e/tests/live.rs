@@ -11,9 +11,9 @@ use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, worker_active};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
+    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, with_refresh, Browser,
+    SiteLog,
 };
-use serde_json::{json, Value};
 
 /// List reads the deployment saw.
 fn list_reads(log: &[petstore_dev_service::control::LogEntry]) -> usize {
@@ -49,15 +49,13 @@ async fn no_read_for(deployment: &petstore_dev_service::handlers::Deployment, ho
 async fn a_hidden_tab_sends_nothing_and_catches_up_when_shown_again() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
-    let mut config: Value = serde_json::from_str(&config).expect("config.json");
-    config["refreshSeconds"] = json!(0.5);
     let folder = site_folder("live");
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
     let site_log = SiteLog::default();
     let site = serve_site_with(
         &folder,
         "/",
-        config.to_string(),
+        with_refresh(&config, 0.5),
         &csp(&service),
         site_log.clone(),
     )

@@ -1,12 +1,13 @@
 //! A tab kept open all day does not grow: after 200 changes of the list's Status filter, with
-//! the production key rotated and signed in again every 50, the tab's JS heap (after a forced
+//! the production key rotated and signed in again every 50, the tab hidden every 25 and the
+//! list reading itself again every 0.2 s (`refreshSeconds`), the tab's JS heap (after a forced
 //! garbage collection) is within 10 % of what it was at change 52 (the same filter: all), its
 //! wasm memory has grown by one 64 KiB page at most, and the document holds as many elements. In headless Chromium over WebDriver, against the release build with the strict
 //! Content-Security-Policy.
 
 use petstore_dev_service::Config;
 use petstore_e2e::long_tab::{run, Reading};
-use petstore_e2e::{serve_release, start_service_with_registry, Browser};
+use petstore_e2e::{serve_release, start_service_with_registry, with_refresh, Browser};
 
 #[tokio::test]
 async fn memory_stays_flat_over_two_hundred_filter_changes_and_key_rotations() {
@@ -15,7 +16,7 @@ async fn memory_stays_flat_over_two_hundred_filter_changes_and_key_rotations() {
         ..Config::default()
     })
     .await;
-    let site = serve_release(&service, config).await;
+    let site = serve_release(&service, with_refresh(&config, 0.2)).await;
     let browser = Browser::start().await;
     let readings = run(&browser, &site, &registry, 200, 50, &[52, 200]).await;
     let trap = browser.trap_in_console().await;

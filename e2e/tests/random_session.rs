@@ -9,6 +9,7 @@ mod random_session {
     pub mod bulk;
     pub mod compare;
     pub mod invariants;
+    pub mod live;
     pub mod model;
     pub mod page;
     pub mod steps;
@@ -19,10 +20,13 @@ use std::time::{Duration, Instant};
 
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
-use petstore_e2e::{csp, dist_dir, serve_site_with, start_service_with_registry, Browser, SiteLog};
+use petstore_e2e::{
+    csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, Browser, SiteLog,
+};
 use random_session::compare::draw_compare;
 use random_session::invariants::check;
-use random_session::model::{url_env, Model};
+use random_session::live::{draw_live, is_live};
+use random_session::model::{url_env, Model, ENVS};
 use random_session::page::{snapshot, wait_for};
 use random_session::steps::{draw, draw_daily, perform, Rng, Step};
 use random_session::tablet::{self, draw_tablet, is_tablet};
@@ -39,6 +43,10 @@ const STEPS: usize = 150;
 /// How long a step may take to settle (answers in, nothing loading) before checking.
 const SETTLE: Duration = Duration::from_secs(10);
 
+/// How often the app reads the data on screen again (`refreshSeconds`): often, so that the
+/// rows catch up with other managers' changes within a step.
+const REFRESH_SECONDS: f64 = 1.0;
+
 /// Runs one session; the step list so far and what broke, on failure.
 async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let (service, config, registry) = start_service_with_registry(Config {
@@ -46,6 +54,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
+    let config = with_refresh(&config, REFRESH_SECONDS);
     // Served from a folder of its own, which the deploy steps copy new builds into.
     let folder = site_folder(&format!("session-{seed}"));
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
@@ -62,6 +71,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let mut tablet = Rng::new(seed ^ 0x7AB1_E700);
     // And the compare page's another.
     let mut comparing = Rng::new(seed ^ 0xC0_4A2E);
+    // And the live list's (other managers, the tab hidden and shown) another.
+    let mut live = Rng::new(seed ^ 0x11FE_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -77,7 +88,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         let before = snapshot(c).await;
         // Every tenth step exports the list, every tenth (offset by five) imports two rows,
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
-        // asks for a key), one the tablet's; the main stream is drawn for those all the same.
+        // asks for a key), one the tablet's, one the live list's; the main stream is drawn
+        // for those all the same.
         let step = match n % 10 {
             9 => Step::Export,
             4 => Step::Import,
@@ -87,6 +99,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (2 | 7, false) => draw_daily(&mut daily),
                     (5, _) => draw_tablet(&mut tablet, model.offline.is_some()),
                     (8, false) => draw_compare(&mut comparing),
+                    (3, _) => draw_live(&mut live),
                     _ => drawn,
                 }
             }
@@ -94,6 +107,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         done.push(step.clone());
         if is_tablet(&step) {
             tablet::perform(&browser, &mut model, &step).await;
+        } else if is_live(&step) {
+            random_session::live::perform(c, &mut model, &step).await;
         } else {
             perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;
         }
@@ -137,6 +152,7 @@ async fn settle_and_check(
     if calm < 2 {
         return Err("the page did not settle within 10 s".into());
     }
+    caught_up(c, model, deadline).await?;
     if let Some(message) = browser.trap_in_console().await {
         return Err(format!("a panic or trap in the console: {message}"));
     }
@@ -148,6 +164,43 @@ async fn settle_and_check(
         ));
     }
     check(model, &snap).map_err(|why| format!("{why}\n  page: {snap:?}"))
+}
+
+/// After the service changed behind the tab's back, a page that shows live data (the list,
+/// a pet's page), in front, online, signed in and with a healthy service, reads again by
+/// itself within the settle time; then the usual checks compare it with the service.
+async fn caught_up(c: &fantoccini::Client, model: &Model, deadline: Instant) -> Result<(), String> {
+    if model.changed_at == 0.0 || model.offline.is_some() {
+        return Ok(());
+    }
+    let (_, snap) = wait_for(c, Duration::ZERO, |_| true).await;
+    let Some(env) = url_env(&snap) else {
+        return Ok(());
+    };
+    let healthy = matches!(
+        model.mode[env],
+        petstore_dev_service::control::Mode::Normal | petstore_dev_service::control::Mode::Slow(_)
+    );
+    // The compare page reads again on Refresh only.
+    if snap.dialog || !healthy || snap.read_at.is_none() || snap.path.ends_with("/compare") {
+        return Ok(());
+    }
+    let limit = deadline.saturating_duration_since(Instant::now());
+    // Or the read again met a refused key (the sign-in form) or an error: nothing to compare.
+    let (read, snap) = wait_for(c, limit, |s| {
+        let fresh = s.read_at.is_some_and(|at| at >= model.changed_at);
+        (fresh || s.dialog || !s.alerts.is_empty()) && !s.busy
+    })
+    .await;
+    // Settled again: the read's answer is drawn and nothing else is on its way.
+    let (_, _) = wait_for(c, Duration::from_secs(2), |s| !s.busy && model.quiet()).await;
+    match read {
+        true => Ok(()),
+        false => Err(format!(
+            "{} did not read again after the service changed at {} (read at {:?})",
+            ENVS[env], model.changed_at, snap.read_at
+        )),
+    }
 }
 
 fn seeds() -> Vec<u64> {

@@ -42,9 +42,7 @@ pub fn PetTable(
 ) -> impl IntoView {
     let (limit, status) = listing.with_untracked(|l| (l.limit, l.status.clone()));
     // The API has no total count: a full page is all we can tell.
-    let full = Memo::new(move |_| {
-        listing.with(|l| usize::try_from(l.limit).is_ok_and(|n| l.pets.len() == n))
-    });
+    let full = Memo::new(move |_| listing.with(Listing::is_full));
     let scope = ExportScope {
         env,
         status: status.map(|s| s.as_str().to_owned()),
@@ -52,8 +50,16 @@ pub fn PetTable(
         maybe_more: full.get_untracked(),
         search: None,
     };
+    // A search covers the wider reads where there are some (see the list page).
     let shown = Memo::new(move |_| {
-        listing.with(|l| search_and_sort(&l.pets, &view.search.read(), view.sort.get()))
+        let search = view.search.read();
+        listing.with(|l| {
+            let pets = match (&l.wide, search.trim().is_empty()) {
+                (Some(wide), false) => wide,
+                _ => &l.pets,
+            };
+            search_and_sort(pets, &search, view.sort.get())
+        })
     });
     let scope_text = move || {
         let q = view.search.read();
@@ -64,8 +70,20 @@ pub fn PetTable(
                 1 => "1 pet matches".to_owned(),
                 n => format!("{n} pets match"),
             };
-            let loaded = listing.with(|l| l.pets.len());
-            format!("Searching the {loaded} pets loaded: {matching} “{q}”.")
+            listing.with(|l| match &l.wide {
+                Some(wide) => {
+                    let more = if l.wide_full { " More may exist." } else { "" };
+                    format!(
+                        "Searching the {} pets read (the service gives up to 100 of each \
+                         status at a time): {matching} “{q}”.{more}",
+                        wide.len()
+                    )
+                }
+                None => format!(
+                    "Searching the {} pets loaded: {matching} “{q}”.",
+                    l.pets.len()
+                ),
+            })
         })
     };
     let header = move |column: Column| {

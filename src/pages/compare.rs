@@ -251,11 +251,15 @@ fn Results(
     let (Ok((staging, staging_at)), Ok((production, production_at))) = sides else {
         return problems.into_iter().flatten().collect_view().into_any();
     };
-    let read_at = format!(
-        "Staging read at {}, Production at {}.",
-        clock_time(staging_at),
-        clock_time(production_at)
-    );
+    // The exact times too, for machines (and the tests).
+    let stamp = |ms: f64| String::from(js_sys::Date::new(&ms.into()).to_iso_string());
+    let read_at = view! {
+        "Staging read at "
+        <time datetime=stamp(staging_at)>{clock_time(staging_at)}</time>
+        ", Production at "
+        <time datetime=stamp(production_at)>{clock_time(production_at)}</time>
+        "."
+    };
     let notes: Vec<String> = [
         (Environment::Staging, &staging),
         (Environment::Production, &production),

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
 use wasm_bindgen::JsCast;
 
-use crate::api::{ApiError, PetStatus};
+use crate::api::{ApiError, Client, PetStatus};
+use crate::compare::{reads, Side, READ_LIMIT};
 use crate::components::{
     error_fallback, page_title, status_options, Freshness, ListChanges, ListView, PetTable,
 };
@@ -196,6 +197,12 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
     // one read; kept, marked failed, through a failed read again of the same list; none after
     // any other failure.
     let shown = RwSignal::new(None::<Listing>);
+    // A search of a list that filled its limit reaches past it (below): it needs the wider
+    // reads. (A list that did not fill it holds every pet there is: nothing to read again.)
+    let wide = Memo::new(move |_| {
+        !list_view.search.read().trim().is_empty()
+            && shown.with(|l| l.as_ref().is_some_and(Listing::is_full))
+    });
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
@@ -203,6 +210,7 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
         // the data is due to be read again (session/refresh.rs).
         session.reread();
         session.refreshes();
+        let searching = wide.try_get().unwrap_or(false);
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
         let asked = filters.try_get();
@@ -213,6 +221,14 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                 session.remember_pets(env, &pets);
                 let query = Listing::query(f.limit, f.status.as_ref());
                 let changes = session.track_list(env, &query, &pets);
+                let full = pets.len() >= usize::try_from(f.limit).unwrap_or(usize::MAX);
+                let wide = match searching && full {
+                    true => read_wide(&client, f.status.as_ref(), f.limit).await?,
+                    false => None,
+                };
+                if let Some(side) = &wide {
+                    session.remember_pets(env, &side.pets);
+                }
                 // The filters travel with the rows, so the "first N" note and exported files
                 // match what was fetched.
                 Ok(Listing {
@@ -222,6 +238,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                     changes,
                     read_at: js_sys::Date::now(),
                     failed_at: None,
+                    wide_full: wide.as_ref().is_some_and(|w| !w.full.is_empty()),
+                    wide: wide.map(|w| w.pets),
                 })
             })
         });
@@ -292,6 +310,32 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
         {table}
         </div>
     }
+}
+
+/// The wider reads a search covers when the list filled its limit (the service lists oldest
+/// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
+/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id. `None`
+/// where they would read nothing more than the list itself.
+async fn read_wide(
+    client: &Client,
+    status: Option<&PetStatus>,
+    limit: u32,
+) -> Result<Option<Side>, ApiError> {
+    let asked: Vec<Option<PetStatus>> = match status {
+        Some(_) if limit >= READ_LIMIT => return Ok(None),
+        Some(s) => vec![Some(s.clone())],
+        None => reads().to_vec(),
+    };
+    let answers = asked.into_iter().map(|status| {
+        let client = client.clone();
+        async move {
+            let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
+            Ok::<_, ApiError>((status, pets))
+        }
+    });
+    Ok(Some(Side::merge(
+        futures::future::try_join_all(answers).await?,
+    )))
 }
 
 /// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already

@@ -7,7 +7,7 @@
 //! - a read is aborted when the part of the page that asked for it goes away (the page is
 //!   left, or the environment it was for is switched away from);
 //! - a read that finds the service busy (429, 503) is sent again a few times, as the service
-//!   asked, and the page shows the wait; a create never is;
+//!   asked, and the page shows the wait, while the tab is in view; a create never is;
 //! - every create and every failed read is written in the tab's activity log;
 //! - a read counts as on its way until it settles, and no refresh is due meanwhile
 //!   (`refresh.rs`, which also holds when a refresh is due).
@@ -160,15 +160,21 @@ impl Session {
             (Some(key), false) => {
                 let base_url = self.config.with_value(|c| c.base_url(env).to_owned());
                 // A retry goes only with the key still in use and not refused meanwhile (reads
-                // sent at once may find it refused while one waits to ask again).
+                // sent at once may find it refused while one waits to ask again), and only
+                // while the tab is in view: a hidden tab sends nothing (it reads again when
+                // shown).
                 let keys = self.keys;
                 let sent_with = key.clone();
-                let still_accepted = Rc::new(move || {
-                    keys.try_with_untracked(|k| k.slot(env).usable() == Some(sent_with.as_str()))
-                        .unwrap_or(false)
+                let may_ask_again = Rc::new(move || {
+                    !refresh::hidden()
+                        && keys
+                            .try_with_untracked(|k| {
+                                k.slot(env).usable() == Some(sent_with.as_str())
+                            })
+                            .unwrap_or(false)
                 });
                 let client = Client::new(&base_url, &key)
-                    .with_retry(Retry::new(self.wait_watcher(env)).only_while(still_accepted))
+                    .with_retry(Retry::new(self.wait_watcher(env)).only_while(may_ask_again))
                     .with_observer(self.observer(env, from, key));
                 Ok(match controller {
                     Some(c) => client.with_abort(c),

@@ -92,8 +92,11 @@ pub(super) fn watch(connection: RwSignal<Connection>) {
     let offline = window_event_listener_untyped("offline", move |_| {
         connection.maybe_update(|c| !std::mem::replace(&mut c.browser_offline, true));
     });
+    // Not while the tab is hidden: nobody is looking, and the tab reads again when shown.
     let retry = Interval::new(RETRY_MS, move || {
-        connection.try_maybe_update(|c| (c.retry_if_stale(), ()));
+        if !super::refresh::hidden() {
+            connection.try_maybe_update(|c| (c.retry_if_stale(), ()));
+        }
     });
     let retry = SendWrapper::new(retry);
     on_cleanup(move || {

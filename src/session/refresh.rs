@@ -70,7 +70,8 @@ impl Drop for InFlight {
     }
 }
 
-fn hidden() -> bool {
+/// Whether the tab is hidden (behind another tab, minimised, the screen off).
+pub(super) fn hidden() -> bool {
     web_sys::window()
         .and_then(|w| w.document())
         .is_some_and(|d| d.hidden())
@@ -80,7 +81,8 @@ impl Session {
     /// Read by the reads that keep themselves fresh (tracked): it goes up when their data is
     /// due to be read again.
     pub fn refreshes(&self) -> u32 {
-        self.refreshes.get()
+        // try_: a read may run once more while the app is being taken down.
+        self.refreshes.try_get().unwrap_or_default()
     }
 
     /// A keystroke in a field that narrows the list: a due refresh waits until the typing

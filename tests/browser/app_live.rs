@@ -133,7 +133,7 @@ async fn a_pet_added_and_one_sold_elsewhere_show_up_marked_and_said_once() {
     next_read(host).await;
     assert_eq!(mutations(), 0.0);
     let second_now = host.query_selector("table tbody tr:nth-child(2)").unwrap();
-    assert!(second.is_same_node(second_now.as_ref().map(|e| &**e)));
+    assert!(second.is_same_node(second_now.as_deref()));
     assert_eq!(by_name(host, "Comet").unwrap()[1], "Comet New");
     assert_eq!(text_of(host, ".changes"), "1 new pet, 1 changed.");
 }
@@ -265,4 +265,33 @@ fn text_of(host: &web_sys::Element, selector: &str) -> String {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
         .map(|e| e.inner_text().trim().to_owned())
         .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_list() {
+    let sandbox = Sandbox::new("live-big");
+    // 24 seeded pets and 115 more: 139, listed oldest first; then the newest.
+    let statuses = [PetStatus::Available, PetStatus::Pending, PetStatus::Sold];
+    for n in 0..115 {
+        add(&sandbox, &format!("Stock {n}"), statuses[n % 3].clone()).await;
+    }
+    let newest = add(&sandbox, "Nora the Newest", PetStatus::Available).await;
+    let app = open_list(&sandbox, "/pets?env=production").await;
+    let host = &app.host;
+    assert_eq!(rows(host).len(), 20, "the default limit");
+    type_into(&input(host, "Search by name").await, "nora").await;
+    wait_until("the newest pet found", || {
+        rows(host).iter().any(|r| r[0] == newest.to_string())
+    })
+    .await;
+    assert!(
+        page_text(host).contains("Searching the 140 pets read"),
+        "{}",
+        page_text(host)
+    );
+    // The address holds the search only: the limit stays as it was.
+    assert_eq!(address(), "/pets?env=production&q=nora");
+    // An empty search shows the first 20 again.
+    type_into(&input(host, "Search by name").await, "").await;
+    wait_until("20 rows again", || rows(host).len() == 20).await;
 }

@@ -183,7 +183,14 @@ pub fn matches_service(model: &Model, snap: &Snapshot) -> Result<(), String> {
             && !model.busy_pending(e)
     });
     let copy_open = snap.text.contains("Copy from") && !snap.text.contains("Done.");
-    if !usable || copy_open || snap.text.contains("Offline — ") || !snap.alerts.is_empty() {
+    // Another manager's change after the page read is shown on Refresh, not before.
+    let read_before_a_change = snap.read_at.is_some_and(|at| at < model.changed_at);
+    if !usable
+        || copy_open
+        || read_before_a_change
+        || snap.text.contains("Offline — ")
+        || !snap.alerts.is_empty()
+    {
         return Ok(());
     }
     for (heading, n) in expected(model, snap) {

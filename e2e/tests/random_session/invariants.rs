@@ -15,6 +15,12 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if let Some(problem) = &model.export_problem {
         return Err(format!("export: {problem}"));
     }
+    if let Some(problem) = &model.live_problem {
+        return Err(problem.clone());
+    }
+    for env in 0..ENVS.len() {
+        super::live::one_read_at_a_time(model, env)?;
+    }
     keys_never_resent_or_crossed(model)?;
     busy_answers_honoured(model)?;
     no_write_while_offline(model)?;
@@ -150,10 +156,35 @@ fn expected_rows(
     limit: usize,
 ) -> Vec<(String, String)> {
     let needle = query(search, "q").unwrap_or_default().trim().to_lowercase();
-    let mut rows: Vec<&Pet> = pets
-        .iter()
-        .filter(|p| status.is_none() || p.status.as_deref() == status)
-        .take(limit)
+    let of = |status: Option<&str>, limit: usize| -> Vec<&Pet> {
+        pets.iter()
+            .filter(|p| status.is_none() || p.status.as_deref() == status)
+            .take(limit)
+            .collect()
+    };
+    let listed = of(status, limit);
+    // A search of a list that filled its limit covers the wider reads: the status alone up to
+    // 100, or each status and any up to 100 each, merged by id.
+    let wide = !needle.is_empty() && listed.len() >= limit && !(status.is_some() && limit >= 100);
+    let base = match (wide, status) {
+        (false, _) => listed,
+        (true, Some(_)) => {
+            let mut all = of(status, 100);
+            all.sort_by_key(|p| p.id);
+            all
+        }
+        (true, None) => {
+            let mut by_id = std::collections::BTreeMap::new();
+            for read in [Some("available"), Some("pending"), Some("sold"), None] {
+                for p in of(read, 100) {
+                    by_id.entry(p.id).or_insert(p);
+                }
+            }
+            by_id.into_values().collect()
+        }
+    };
+    let mut rows: Vec<&Pet> = base
+        .into_iter()
         .filter(|p| p.name.to_lowercase().contains(&needle))
         .collect();
     if let Some(sort) = query(search, "sort") {

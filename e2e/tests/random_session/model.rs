@@ -55,6 +55,12 @@ pub struct Model {
     /// While the network is cut: the DevTools sessions holding the worker offline, and how
     /// many writes each environment had received at the cut.
     pub offline: Option<(Vec<String>, [usize; 2])>,
+    /// How many pets other managers added, and when the service last changed behind the
+    /// tab's back (ms since the epoch; 0 never).
+    pub others: usize,
+    pub changed_at: f64,
+    /// What the live list's steps saw go wrong (a read while hidden), if anything.
+    pub live_problem: Option<String>,
 }
 
 impl Model {
@@ -81,6 +87,9 @@ impl Model {
             site_log,
             folder,
             offline: None,
+            others: 0,
+            changed_at: 0.0,
+            live_problem: None,
         }
     }
 

@@ -35,6 +35,9 @@ pub struct Snapshot {
     pub text: String,
     /// This app's slots in the tab's sessionStorage.
     pub stored: Vec<String>,
+    /// When what the page shows was read (its age line's time), ms since the epoch.
+    #[serde(rename = "readAt")]
+    pub read_at: Option<f64>,
 }
 
 const SNAPSHOT: &str = r#"
@@ -53,7 +56,8 @@ return {
   band: (document.querySelector('header') || {}).className || '',
   dialog: !!document.querySelector('[role=dialog]'),
   dialogTitle: text(document.getElementById('sign-in-title')),
-  rows: q('table tbody tr').map((tr) => q('td', tr).map(text)),
+  // A name's cell also holds its "New" mark: the name is its link's text.
+  rows: q('table tbody tr').map((tr) => q('td', tr).map((td, i) => i === 1 && td.querySelector('a') ? text(td.querySelector('a')) : text(td))),
   status: onList && byLabel('Status') ? byLabel('Status').value : null,
   limit: onList && byLabel('Limit') ? byLabel('Limit').value : null,
   limitInvalid: !!(onList && byLabel('Limit') && byLabel('Limit').getAttribute('aria-invalid') === 'true'),
@@ -66,6 +70,8 @@ return {
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),
   text: body,
+  // The oldest read the page says it shows.
+  readAt: (() => { const t = q('.freshness time').map((e) => Date.parse(e.getAttribute('datetime'))); return t.length ? Math.min(...t) : null; })(),
   stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
 };
 "#;

@@ -70,6 +70,14 @@ pub enum Step {
     SignInInPage,
     /// Copies up to `.1` pets only environment `.0` holds into the other.
     CopyPets(usize, usize),
+    // The live list (drawn and performed by `live.rs`).
+    /// Another manager adds a pet to environment `.0` with status `.1`.
+    OtherAdds(usize, &'static str),
+    /// Another manager (or the till) gives the `.1`-th pet of environment `.0` status `.2`.
+    OtherChanges(usize, usize, &'static str),
+    /// Another tab is brought to the front for `.0` ms (another manager adds a pet to
+    /// production meanwhile if `.1`); then this tab comes back.
+    Hidden(u64, bool),
 }
 
 impl Step {
@@ -99,7 +107,7 @@ impl Rng {
         usize::try_from(self.next() % n as u64).unwrap_or(0)
     }
 
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
     }
 }
@@ -320,6 +328,8 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             compare::perform(c, model, step, &snap).await;
         }
         Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}
+        // (The live list's, performed by `live.rs`.)
+        Step::OtherAdds(..) | Step::OtherChanges(..) | Step::Hidden(..) => {}
     }
 }
 

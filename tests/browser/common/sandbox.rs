@@ -44,21 +44,18 @@ impl Sandbox {
 
     /// Like [`Sandbox::config`], with `idleMinutes` set.
     pub fn config_idle(&self, minutes: f64) -> String {
-        let json = format!(
-            r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},"idleMinutes":{minutes}}}"#,
-            self.base("production"),
-            self.base("staging")
-        );
-        format!(
-            "data:application/json,{}",
-            js_sys::encode_uri_component(&json)
-        )
+        self.config_with(&format!(r#""idleMinutes":{minutes}"#))
     }
 
     /// Like [`Sandbox::config`], with `refreshSeconds` set.
     pub fn config_refresh(&self, seconds: &str) -> String {
+        self.config_with(&format!(r#""refreshSeconds":{seconds}"#))
+    }
+
+    /// A config.json URL for this sandbox with one more field (`"name":value`).
+    fn config_with(&self, field: &str) -> String {
         let json = format!(
-            r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},"refreshSeconds":{seconds}}}"#,
+            r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},{field}}}"#,
             self.base("production"),
             self.base("staging")
         );

@@ -5,8 +5,6 @@
 //! A mark stays on a row for [`MARK_MS`] from the read that found it, not until the next
 //! read: a manager who looked away for a minute still sees what came in meanwhile.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::api::{Pet, PetStatus};
 
 /// How long a "New" or "changed" mark, and a pet that left a list, stay said.
@@ -66,8 +64,9 @@ pub enum Mark {
 /// What one read found, against the tab's earlier reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changes {
-    /// The marked rows (by id), each still within [`MARK_MS`] of when it was found.
-    pub marks: HashMap<i64, Mark>,
+    /// The marked rows (by id, in the list's order), each still within [`MARK_MS`] of when
+    /// it was found.
+    pub marks: Vec<(i64, Mark)>,
     /// How many pets left this list (were in an earlier read of it, are not in this one)
     /// within [`MARK_MS`].
     pub left: usize,
@@ -76,12 +75,12 @@ pub struct Changes {
 impl Changes {
     /// The mark of pet `id`, if it has one.
     pub fn mark(&self, id: i64) -> Option<&Mark> {
-        self.marks.get(&id)
+        self.marks.iter().find(|(i, _)| *i == id).map(|(_, m)| m)
     }
 
     /// How many rows are new, and how many changed.
     pub fn counts(&self) -> (usize, usize) {
-        let new = self.marks.values().filter(|m| **m == Mark::New).count();
+        let new = self.marks.iter().filter(|(_, m)| *m == Mark::New).count();
         (new, self.marks.len() - new)
     }
 
@@ -91,67 +90,102 @@ impl Changes {
     }
 }
 
+// (Vectors, not hash maps, and nothing sorted but by insertion: a store's few hundred pets
+// need no more, and each map or sort of another type adds its own code to the first screen.)
 #[derive(Debug)]
 struct Seen {
+    id: i64,
     status: Option<PetStatus>,
     mark: Option<(Mark, f64)>,
 }
 
 #[derive(Debug, Default)]
 struct Query {
-    ids: HashSet<i64>,
-    left: HashMap<i64, f64>,
+    name: String,
+    // The ids of its last answer.
+    ids: Vec<i64>,
+    // Pets that left it, and when.
+    left: Vec<(i64, f64)>,
 }
 
-/// Every pet one environment's lists showed in this tab, and each list's last rows.
+/// Every pet one environment's lists showed in this tab (by id), and each list's last rows.
 #[derive(Debug, Default)]
 pub struct Tracker {
-    pets: HashMap<i64, Seen>,
-    queries: HashMap<String, Query>,
+    pets: Vec<Seen>,
+    queries: Vec<Query>,
 }
 
 impl Tracker {
+    fn find(&self, id: i64) -> Result<usize, usize> {
+        self.pets.binary_search_by_key(&id, |s| s.id)
+    }
+
     /// Records `pet` as seen, unmarked: one this tab created itself is not news to it.
     pub fn saw(&mut self, pet: &Pet) {
-        self.pets.entry(pet.id).or_insert_with(|| Seen {
-            status: pet.status.clone(),
-            mark: None,
-        });
+        if let Err(at) = self.find(pet.id) {
+            let status = pet.status.clone();
+            let seen = Seen {
+                id: pet.id,
+                status,
+                mark: None,
+            };
+            self.pets.insert(at, seen);
+        }
     }
 
     /// Records the answer `pets` to the list `query` (what was sent: status and limit) read
     /// at `now` (ms), and says what changed. The first read of a list marks nothing new:
     /// there is nothing earlier to be new against.
     pub fn read(&mut self, query: &str, pets: &[Pet], now: f64) -> Changes {
-        let first = !self.queries.contains_key(query);
+        let first = !self.queries.iter().any(|q| q.name == query);
         for pet in pets {
-            match self.pets.get_mut(&pet.id) {
-                Some(seen) if seen.status != pet.status => {
+            match self.find(pet.id) {
+                Ok(at) if self.pets[at].status != pet.status => {
+                    let seen = &mut self.pets[at];
                     let was = std::mem::replace(&mut seen.status, pet.status.clone());
                     seen.mark = Some((Mark::Changed { was }, now));
                 }
-                Some(_) => {}
-                None => {
+                Ok(_) => {}
+                Err(at) => {
                     let mark = (!first).then_some((Mark::New, now));
                     let status = pet.status.clone();
-                    self.pets.insert(pet.id, Seen { status, mark });
+                    self.pets.insert(
+                        at,
+                        Seen {
+                            id: pet.id,
+                            status,
+                            mark,
+                        },
+                    );
                 }
             }
         }
         let fresh = |at: f64| now - at < MARK_MS;
-        let marks = pets
+        let marks: Vec<(i64, Mark)> = pets
             .iter()
             .filter_map(|pet| {
-                let (mark, at) = self.pets.get(&pet.id)?.mark.as_ref()?;
+                let seen = &self.pets[self.find(pet.id).ok()?];
+                let (mark, at) = seen.mark.as_ref()?;
                 fresh(*at).then(|| (pet.id, mark.clone()))
             })
             .collect();
-        let ids: HashSet<i64> = pets.iter().map(|p| p.id).collect();
-        let list = self.queries.entry(query.to_owned()).or_default();
-        for gone in list.ids.difference(&ids) {
-            list.left.entry(*gone).or_insert(now);
+        let ids: Vec<i64> = pets.iter().map(|p| p.id).collect();
+        let list = match self.queries.iter().position(|q| q.name == query) {
+            Some(at) => &mut self.queries[at],
+            None => {
+                self.queries.push(Query {
+                    name: query.to_owned(),
+                    ..Query::default()
+                });
+                self.queries.last_mut().expect("just pushed")
+            }
+        };
+        for gone in &list.ids {
+            if !ids.contains(gone) && !list.left.iter().any(|(id, _)| id == gone) {
+                list.left.push((*gone, now));
+            }
         }
-        list.left.retain(|id, at| !ids.contains(id) && fresh(*at));
+        list.left.retain(|(id, at)| !ids.contains(id) && fresh(*at));
         list.ids = ids;
         Changes {
             marks,

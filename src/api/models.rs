@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// An animal as the service returns it. Ids are `i64`, decoded by serde from the response
 /// text, so an id above 2^53 stays exact (a JavaScript number would round it).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Pet {
     /// Assigned by the service on creation.

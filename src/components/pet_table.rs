@@ -29,9 +29,9 @@ pub struct ListView {
 /// and a row that changed, or was marked, is drawn anew alone.
 #[component]
 pub fn PetTable(
-    /// The list as read (its filters are fixed for this table: another filter builds
-    /// another table).
-    listing: Memo<Listing>,
+    /// The list on screen (its filters are fixed for this table: another filter builds
+    /// another table); none while there is none.
+    listing: RwSignal<Option<Listing>>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The session, passed in because rows are built after an `.await`, where no context can
@@ -40,20 +40,27 @@ pub fn PetTable(
     /// The search and sort.
     view: ListView,
 ) -> impl IntoView {
-    let (limit, status) = listing.with_untracked(|l| (l.limit, l.status.clone()));
+    // (Read through closures and one memo of an existing type: each new memo or signal type
+    // adds its own code to the first screen.)
+    let with = move |f: &dyn Fn(&Listing) -> usize| listing.with(|l| l.as_ref().map_or(0, f));
+    let (limit, status) = listing.with_untracked(|l| {
+        l.as_ref()
+            .map_or((0, None), |l| (l.limit, l.status.clone()))
+    });
     // The API has no total count: a full page is all we can tell.
-    let full = Memo::new(move |_| listing.with(Listing::is_full));
+    let full = move || with(&|l| usize::from(l.is_full())) == 1;
     let scope = ExportScope {
         env,
         status: status.map(|s| s.as_str().to_owned()),
         limit,
-        maybe_more: full.get_untracked(),
+        maybe_more: untrack(full),
         search: None,
     };
     // A search covers the wider reads where there are some (see the list page).
     let shown = Memo::new(move |_| {
         let search = view.search.read();
         listing.with(|l| {
+            let Some(l) = l else { return Vec::new() };
             let pets = match (&l.wide, search.trim().is_empty()) {
                 (Some(wide), false) => wide,
                 _ => &l.pets,
@@ -70,20 +77,20 @@ pub fn PetTable(
                 1 => "1 pet matches".to_owned(),
                 n => format!("{n} pets match"),
             };
-            listing.with(|l| match &l.wide {
-                Some(wide) => {
-                    let more = if l.wide_full { " More may exist." } else { "" };
+            match (
+                with(&|l| l.wide.as_ref().map_or(0, Vec::len)),
+                with(&|l| l.pets.len()),
+            ) {
+                (0, loaded) => format!("Searching the {loaded} pets loaded: {matching} “{q}”."),
+                (read, _) => {
+                    let more = with(&|l| usize::from(l.wide_full)) == 1;
                     format!(
-                        "Searching the {} pets read (the service gives up to 100 of each \
-                         status at a time): {matching} “{q}”.{more}",
-                        wide.len()
+                        "Searching the {read} pets read (the service gives up to 100 of each \
+                         status at a time): {matching} “{q}”.{}",
+                        if more { " More may exist." } else { "" }
                     )
                 }
-                None => format!(
-                    "Searching the {} pets loaded: {matching} “{q}”.",
-                    l.pets.len()
-                ),
-            })
+            }
         })
     };
     let header = move |column: Column| {
@@ -128,33 +135,32 @@ pub fn PetTable(
         }
     };
     let rows = move || {
-        let marks = listing.with(|l| l.changes.marks.clone());
+        let marked = |id| listing.with(|l| l.as_ref().and_then(|l| l.changes.mark(id).cloned()));
         shown
             .get()
             .into_iter()
             .map(|pet| {
-                let mark = marks.get(&pet.id).cloned();
+                let mark = marked(pet.id);
                 (pet, mark)
             })
             .collect::<Vec<_>>()
     };
-    let empty = move || listing.with(|l| l.pets.is_empty());
-    view! {
-        <Show
-            when=move || !empty()
-            fallback=|| view! { <p class="empty">"No pets match these filters."</p> }
-        >
+    // Built when there are rows, gone when there are none (a memo: not at every read).
+    let has_rows = Memo::new(move |_| with(&|l| l.pets.len()) > 0);
+    let table = move || {
+        let scope = scope.clone();
+        view! {
             <p class="note search-scope" role="status">{scope_text}</p>
             <table class="pets">
                 <thead>
                     <tr>{Column::ALL.map(header)}</tr>
                 </thead>
                 <tbody>
-                    <For each=rows key=|row| row.clone() children=row />
+                    <For each=rows key=row_key children=row />
                 </tbody>
             </table>
             {move || {
-                full.get()
+                full()
                     .then(|| {
                         view! {
                             <p class="note">
@@ -164,19 +170,42 @@ pub fn PetTable(
                     })
             }}
             // The files hold what the table shows, searched and sorted.
-            <ExportButtons pets=shown search=view.search scope=scope.clone() />
-        </Show>
+            <ExportButtons pets=shown search=view.search scope />
+        }
+    };
+    move || match has_rows.get() {
+        true => table().into_any(),
+        false => view! { <p class="empty">"No pets match these filters."</p> }.into_any(),
     }
+}
+
+/// What tells a row apart from the same pet's row before: its id, status and mark. (Names and
+/// categories never change: the interface has no update.)
+fn row_key((pet, mark): &(Pet, Option<Mark>)) -> (i64, u8, u8) {
+    let code = |status: Option<&PetStatus>| match status {
+        None => 0,
+        Some(PetStatus::Available) => 1,
+        Some(PetStatus::Pending) => 2,
+        Some(PetStatus::Sold) => 3,
+        Some(PetStatus::Other(_)) => 4,
+    };
+    let mark = match mark {
+        None => 0,
+        Some(Mark::New) => 1,
+        Some(Mark::Changed { was }) => 2 + code(was.as_ref()),
+    };
+    (pet.id, code(pet.status.as_ref()), mark)
 }
 
 /// What the last reads of the list found, said once in a polite live region ("2 new pets,
 /// 1 changed"), and pets that left the list with why; nothing when nothing changed.
 #[component]
 pub fn ListChanges(
-    /// The list as read.
-    listing: Memo<Listing>,
+    /// The list on screen.
+    listing: RwSignal<Option<Listing>>,
 ) -> impl IntoView {
-    let text = Memo::new(move |_| listing.with(changes_text));
+    let text =
+        Memo::new(move |_| listing.with(|l| l.as_ref().map(changes_text).unwrap_or_default()));
     view! { <p class="note changes" role="status">{text}</p> }
 }
 

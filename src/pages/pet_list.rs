@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
 use wasm_bindgen::JsCast;
 
-use crate::api::{ApiError, Client, PetStatus};
-use crate::compare::{reads, Side, READ_LIMIT};
+use crate::api::{ApiError, Client, Pet, PetStatus};
+use crate::compare::{reads, READ_LIMIT};
 use crate::components::{
     error_fallback, page_title, status_options, Freshness, ListChanges, ListView, PetTable,
 };
@@ -226,8 +226,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                     true => read_wide(&client, f.status.as_ref(), f.limit).await?,
                     false => None,
                 };
-                if let Some(side) = &wide {
-                    session.remember_pets(env, &side.pets);
+                if let Some((pets, _)) = &wide {
+                    session.remember_pets(env, pets);
                 }
                 // The filters travel with the rows, so the "first N" note and exported files
                 // match what was fetched.
@@ -238,8 +238,8 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
                     changes,
                     read_at: js_sys::Date::now(),
                     failed_at: None,
-                    wide_full: wide.as_ref().is_some_and(|w| !w.full.is_empty()),
-                    wide: wide.map(|w| w.pets),
+                    wide_full: wide.as_ref().is_some_and(|(_, full)| *full),
+                    wide: wide.map(|(pets, _)| pets),
                 })
             })
         });
@@ -251,30 +251,38 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
             show(shown, result, asked.as_ref())
         }
     });
-    let shown_filters =
-        Memo::new(move |_| shown.with(|l| l.as_ref().map(|l| (l.limit, l.status.clone()))));
-    // A read of the list already on screen is quiet: no loading line, nothing dimmed.
-    let quiet = Memo::new(move |_| {
-        let asked = filters.with(|f| (f.limit, f.status.clone()));
-        shown_filters.with(|s| s.as_ref() == Some(&asked))
+    // The filters of the list on screen, as one number (another memo type would add code to
+    // the first screen; 0 for none): a read of the list already on screen is quiet, no loading
+    // line, nothing dimmed; another filter builds another table.
+    let shown_filters = Memo::new(move |_| {
+        shown.with(|l| {
+            l.as_ref()
+                .map_or(0, |l| filters_code(l.limit, l.status.as_ref()))
+        })
     });
+    let quiet = move || {
+        let asked = filters.with(|f| filters_code(f.limit, f.status.as_ref()));
+        shown_filters.get() == asked
+    };
     let (loading, set_loading) = signal(false);
-    let busy = move || loading.get() && !quiet.get();
+    let busy = move || loading.get() && !quiet();
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())
     };
     let table = move || {
-        shown_filters.get().map(|_| {
-            let listing = Memo::new(move |_| shown.get().unwrap_or_default());
+        (shown_filters.get() != 0).then(|| {
+            let at = move |pick: fn(&Listing) -> Option<f64>| {
+                Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
+            };
             view! {
                 <Freshness
-                    read_at=Signal::derive(move || listing.with(|l| Some(l.read_at)))
-                    failed_at=Signal::derive(move || listing.with(|l| l.failed_at))
+                    read_at=at(|l| Some(l.read_at))
+                    failed_at=at(|l| l.failed_at)
                     on_refresh=retry
                 />
-                <ListChanges listing />
-                <PetTable listing env session view=list_view />
+                <ListChanges listing=shown />
+                <PetTable listing=shown env session view=list_view />
             }
         })
     };
@@ -312,30 +320,43 @@ fn PetRows(env: Environment, filters: Memo<ListFilters>, list_view: ListView) ->
     }
 }
 
+/// A list's filters as one number, never 0: the limit and which status.
+fn filters_code(limit: u32, status: Option<&PetStatus>) -> u32 {
+    let status = PetStatus::KNOWN
+        .iter()
+        .position(|s| Some(s) == status)
+        .map_or(0, |i| i as u32 + 1);
+    limit * 8 + status
+}
+
 /// The wider reads a search covers when the list filled its limit (the service lists oldest
 /// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
-/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id. `None`
-/// where they would read nothing more than the list itself.
+/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id (in the
+/// order read); and whether one of them came back full. `None` where they would read nothing more
+/// than the list itself. One after the other: a search is not in a hurry, and joining them
+/// would add code to the first screen.
 async fn read_wide(
     client: &Client,
     status: Option<&PetStatus>,
     limit: u32,
-) -> Result<Option<Side>, ApiError> {
+) -> Result<Option<(Vec<Pet>, bool)>, ApiError> {
     let asked: Vec<Option<PetStatus>> = match status {
         Some(_) if limit >= READ_LIMIT => return Ok(None),
         Some(s) => vec![Some(s.clone())],
         None => reads().to_vec(),
     };
-    let answers = asked.into_iter().map(|status| {
-        let client = client.clone();
-        async move {
-            let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
-            Ok::<_, ApiError>((status, pets))
+    let (mut all, mut full) = (Vec::new(), false);
+    for status in asked {
+        let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
+        full |= pets.len() >= READ_LIMIT as usize;
+        // (At most 400 pets: a look-up each is cheaper than the code of a sort.)
+        for pet in pets {
+            if !all.iter().any(|p: &Pet| p.id == pet.id) {
+                all.push(pet);
+            }
         }
-    });
-    Ok(Some(Side::merge(
-        futures::future::try_join_all(answers).await?,
-    )))
+    }
+    Ok(Some((all, full)))
 }
 
 /// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already

@@ -164,23 +164,21 @@ fn expected_rows(
     };
     let listed = of(status, limit);
     // A search of a list that filled its limit covers the wider reads: the status alone up to
-    // 100, or each status and any up to 100 each, merged by id.
+    // 100, or each status and any up to 100 each, merged by id in the order read.
     let wide = !needle.is_empty() && listed.len() >= limit && !(status.is_some() && limit >= 100);
     let base = match (wide, status) {
         (false, _) => listed,
-        (true, Some(_)) => {
-            let mut all = of(status, 100);
-            all.sort_by_key(|p| p.id);
-            all
-        }
+        (true, Some(_)) => of(status, 100),
         (true, None) => {
-            let mut by_id = std::collections::BTreeMap::new();
+            let mut all: Vec<&Pet> = Vec::new();
             for read in [Some("available"), Some("pending"), Some("sold"), None] {
                 for p in of(read, 100) {
-                    by_id.entry(p.id).or_insert(p);
+                    if !all.iter().any(|a| a.id == p.id) {
+                        all.push(p);
+                    }
                 }
             }
-            by_id.into_values().collect()
+            all
         }
     };
     let mut rows: Vec<&Pet> = base

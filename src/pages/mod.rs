@@ -7,6 +7,7 @@ mod not_found;
 mod pet_import;
 mod pet_list;
 mod pet_new;
+mod pet_rows;
 mod pet_view;
 
 pub use activity::Activity;

@@ -1,0 +1,224 @@
+//! The list page's rows: read from the service (and read again, quietly, when due), kept on
+//! screen through a read again, with their age, what changed, and the wider reads a search
+//! of a full list covers.
+
+use leptos::prelude::*;
+
+use crate::api::{ApiError, Client, Pet, PetStatus};
+use crate::compare::{reads, READ_LIMIT};
+use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTable};
+use crate::config::Environment;
+use crate::input::ListFilters;
+use crate::live::Listing;
+use crate::session::{use_session, CallError};
+
+/// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
+/// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the
+/// network back) changes only the rows that changed, in place, and a failed one keeps them.
+#[component]
+pub(super) fn PetRows(
+    env: Environment,
+    filters: Memo<ListFilters>,
+    list_view: ListView,
+) -> impl IntoView {
+    let session = use_session();
+    // The list on screen, written by the read itself (never by reading the resource outside
+    // the `<Transition>`, which would hold the whole app's suspense while it loads): the last
+    // one read; kept, marked failed, through a failed read again of the same list; none after
+    // any other failure.
+    let shown = RwSignal::new(None::<Listing>);
+    // A search of a list that filled its limit reaches past it (below): it needs the wider
+    // reads. (A list that did not fill it holds every pet there is: nothing to read again.)
+    let wide = Memo::new(move |_| {
+        !list_view.search.read().trim().is_empty()
+            && shown.with(|l| l.as_ref().is_some_and(Listing::is_full))
+    });
+    // An Arc resource: its reader below may run once more while this part is being dropped
+    // (an environment switch), and an arena resource would be gone by then.
+    let pets = ArcLocalResource::new(move || {
+        // Read again when the network may be back (while kept answers are shown), and when
+        // the data is due to be read again (session/refresh.rs).
+        session.reread();
+        session.refreshes();
+        let searching = wide.try_get().unwrap_or(false);
+        // A key change (sign out everywhere) can reach this after the page that owns the
+        // filters is gone: then nothing is sent.
+        let asked = filters.try_get();
+        let call = asked.clone().map(|f| {
+            session.call(env, move |client| async move {
+                let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
+                // So that opening one of them shows it at once.
+                session.remember_pets(env, &pets);
+                let query = Listing::query(f.limit, f.status.as_ref());
+                let changes = session.track_list(env, &query, &pets);
+                let full = pets.len() >= usize::try_from(f.limit).unwrap_or(usize::MAX);
+                let wide = match searching && full {
+                    true => read_wide(&client, f.status.as_ref(), f.limit).await?,
+                    false => None,
+                };
+                if let Some((pets, _)) = &wide {
+                    session.remember_pets(env, pets);
+                }
+                // The filters travel with the rows, so the "first N" note and exported files
+                // match what was fetched.
+                Ok(Listing {
+                    pets,
+                    limit: f.limit,
+                    status: f.status,
+                    changes,
+                    read_at: js_sys::Date::now(),
+                    failed_at: None,
+                    wide_full: wide.as_ref().is_some_and(|(_, full)| *full),
+                    wide: wide.map(|(pets, _)| pets),
+                })
+            })
+        });
+        async move {
+            let result = match call {
+                Some(call) => call.await,
+                None => Err(CallError::Api(ApiError::Cancelled)),
+            };
+            show(shown, result, asked.as_ref())
+        }
+    });
+    // The filters of the list on screen, as one number (another memo type would add code to
+    // the first screen; 0 for none): a read of the list already on screen is quiet, no loading
+    // line, nothing dimmed; another filter builds another table.
+    let shown_filters = Memo::new(move |_| {
+        shown.with(|l| {
+            l.as_ref()
+                .map_or(0, |l| filters_code(l.limit, l.status.as_ref()))
+        })
+    });
+    let quiet = move || {
+        let asked = filters.with(|f| filters_code(f.limit, f.status.as_ref()));
+        shown_filters.get() == asked
+    };
+    let (loading, set_loading) = signal(false);
+    let busy = move || loading.get() && !quiet();
+    let retry = {
+        let pets = pets.clone();
+        Callback::new(move |()| pets.refetch())
+    };
+    let table = move || {
+        (shown_filters.get() != 0).then(|| {
+            let at = move |pick: fn(&Listing) -> Option<f64>| {
+                Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
+            };
+            view! {
+                <Freshness
+                    read_at=at(|l| Some(l.read_at))
+                    failed_at=at(|l| l.failed_at)
+                    on_refresh=retry
+                />
+                <ListChanges listing=shown />
+                <PetTable listing=shown env session view=list_view />
+            }
+        })
+    };
+    view! {
+        <p class="loading" role="status">
+            // Not while the sign-in form asks for a key: nothing loads until it has one.
+            {move || (busy() && !session.needs_sign_in()).then_some("Loading pets…")}
+        </p>
+        // The rows on screen stay, dimmed and marked busy, until the new ones are in.
+        // Kept answers shown while the service is out of reach are dimmed.
+        <div
+            class="rows"
+            class:stale=move || session.stale_since(env).is_some()
+            aria-busy=move || busy().to_string()
+        >
+        <Transition set_pending=set_loading>
+            <ErrorBoundary fallback=error_fallback(None, retry)>
+                {move || {
+                    let pets = pets.clone();
+                    Suspend::new(async move {
+                    match pets.await {
+                        // The rows are drawn below, from `shown`, so that a read again keeps
+                        // every unchanged row as it is.
+                        Ok(()) => Ok(().into_any()),
+                        // The sign-in form is showing: an error here would only repeat it.
+                        Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">"Sign in to see the pets."</p> }.into_any()),
+                        Err(e) => Err(e),
+                    }
+                })
+                }}
+            </ErrorBoundary>
+        </Transition>
+        {table}
+        </div>
+    }
+}
+
+/// A list's filters as one number, never 0: the limit and which status.
+fn filters_code(limit: u32, status: Option<&PetStatus>) -> u32 {
+    let status = PetStatus::KNOWN
+        .iter()
+        .position(|s| Some(s) == status)
+        .map_or(0, |i| i as u32 + 1);
+    limit * 8 + status
+}
+
+/// The wider reads a search covers when the list filled its limit (the service lists oldest
+/// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
+/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id (in the
+/// order read); and whether one of them came back full. `None` where they would read nothing more
+/// than the list itself. One after the other: a search is not in a hurry, and joining them
+/// would add code to the first screen.
+async fn read_wide(
+    client: &Client,
+    status: Option<&PetStatus>,
+    limit: u32,
+) -> Result<Option<(Vec<Pet>, bool)>, ApiError> {
+    let asked: Vec<Option<PetStatus>> = match status {
+        Some(_) if limit >= READ_LIMIT => return Ok(None),
+        Some(s) => vec![Some(s.clone())],
+        None => reads().to_vec(),
+    };
+    let (mut all, mut full) = (Vec::new(), false);
+    for status in asked {
+        let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
+        full |= pets.len() >= READ_LIMIT as usize;
+        // (At most 400 pets: a look-up each is cheaper than the code of a sort.)
+        for pet in pets {
+            if !all.iter().any(|p: &Pet| p.id == pet.id) {
+                all.push(pet);
+            }
+        }
+    }
+    Ok(Some((all, full)))
+}
+
+/// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already
+/// on screen (read with the filters `asked`) failed, that list marked with when; or, after
+/// any other failure, nothing (the page's error or the sign-in form says why).
+fn show(
+    shown: RwSignal<Option<Listing>>,
+    result: Result<Listing, CallError>,
+    asked: Option<&ListFilters>,
+) -> Result<(), CallError> {
+    let error = match result {
+        Ok(listing) => {
+            shown.try_set(Some(listing));
+            return Ok(());
+        }
+        Err(e) => e,
+    };
+    let keeps = !error.needs_sign_in() && error.api() != Some(&ApiError::Cancelled);
+    let kept = shown
+        .try_update(|l| match l {
+            Some(l) if keeps && asked.is_some_and(|f| l.is_for(f.limit, f.status.as_ref())) => {
+                l.failed_at = Some(js_sys::Date::now());
+                true
+            }
+            _ => false,
+        })
+        .unwrap_or(false);
+    if kept {
+        return Ok(());
+    }
+    if shown.try_with_untracked(Option::is_some) == Some(true) {
+        shown.try_set(None);
+    }
+    Err(error)
+}

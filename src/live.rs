@@ -170,16 +170,17 @@ impl Tracker {
             })
             .collect();
         let ids: Vec<i64> = pets.iter().map(|p| p.id).collect();
-        let list = match self.queries.iter().position(|q| q.name == query) {
-            Some(at) => &mut self.queries[at],
+        let at = match self.queries.iter().position(|q| q.name == query) {
+            Some(at) => at,
             None => {
                 self.queries.push(Query {
                     name: query.to_owned(),
                     ..Query::default()
                 });
-                self.queries.last_mut().expect("just pushed")
+                self.queries.len() - 1
             }
         };
+        let list = &mut self.queries[at];
         for gone in &list.ids {
             if !ids.contains(gone) && !list.left.iter().any(|(id, _)| id == gone) {
                 list.left.push((*gone, now));

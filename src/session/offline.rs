@@ -27,7 +27,8 @@ pub(super) struct Connection {
     reread: u32,
 }
 
-fn index(env: Environment) -> usize {
+/// The place of `env` in the per-environment arrays.
+pub(super) fn index(env: Environment) -> usize {
     match env {
         Environment::Production => 0,
         Environment::Staging => 1,

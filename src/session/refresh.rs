@@ -14,6 +14,7 @@ use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
+use super::offline::index;
 use super::Session;
 use crate::config::Environment;
 use crate::live::{Changes, Tracker};
@@ -37,13 +38,6 @@ pub(super) struct Clock {
     owed: Option<f64>,
     // The lists' changes, per environment, for the whole tab.
     trackers: [Tracker; 2],
-}
-
-fn index(env: Environment) -> usize {
-    match env {
-        Environment::Production => 0,
-        Environment::Staging => 1,
-    }
 }
 
 /// Counts one read on its way for as long as it lives (however it ends: answered, failed,

@@ -24,9 +24,6 @@ pub fn Freshness(
     /// Says the time of day it was read, not how long ago.
     #[prop(optional)]
     clock: bool,
-    /// The Refresh button's accessible name when "Refresh" alone would be unclear.
-    #[prop(optional, into)]
-    label: Option<String>,
 ) -> impl IntoView {
     // Counts the ticks; the age is worked out from the clock itself (a count, not a time: a
     // signal of a type the app already has costs the first screen nothing more).
@@ -51,21 +48,12 @@ pub fn Freshness(
     };
     let failed = move || failed_at.with(Option::is_some);
     // The exact time it was read, for machines (and for a test to see each read come back).
-    let stamp = move || {
-        read_at
-            .get()
-            .map(|ms| String::from(js_sys::Date::new(&ms.into()).to_iso_string()))
-    };
+    let stamp = move || read_at.get().map(iso_time);
     view! {
         <p class="freshness" class:failed=failed>
             <time datetime=stamp>{text}</time>
             " "
-            <button
-                type="button"
-                class="secondary small"
-                aria-label=label
-                on:click=move |_| on_refresh.run(())
-            >
+            <button type="button" class="secondary small" on:click=move |_| on_refresh.run(())>
                 "Refresh"
             </button>
         </p>
@@ -93,4 +81,9 @@ fn ago(ms: f64) -> String {
 pub(crate) fn clock_time(ms: f64) -> String {
     let date = js_sys::Date::new(&ms.into());
     format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
+}
+
+/// A time in ms since the epoch as ISO 8601, for a `<time datetime>`.
+pub(crate) fn iso_time(ms: f64) -> String {
+    String::from(js_sys::Date::new(&ms.into()).to_iso_string())
 }

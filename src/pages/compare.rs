@@ -13,8 +13,8 @@ use crate::compare::{
     carry_over, compare, differences_csv, reads, CopyJob, Shown, Side, READ_LIMIT,
 };
 use crate::components::{
-    clock_time, download, page_title, status_options, Chosen, CompareGroups, ErrorAlert, KeyForm,
-    RunPanel,
+    clock_time, download, iso_time, page_title, status_options, Chosen, CompareGroups, ErrorAlert,
+    KeyForm, RunPanel,
 };
 use crate::config::Environment;
 use crate::export::compact_stamp;
@@ -252,12 +252,11 @@ fn Results(
         return problems.into_iter().flatten().collect_view().into_any();
     };
     // The exact times too, for machines (and the tests).
-    let stamp = |ms: f64| String::from(js_sys::Date::new(&ms.into()).to_iso_string());
     let read_at = view! {
         "Staging read at "
-        <time datetime=stamp(staging_at)>{clock_time(staging_at)}</time>
+        <time datetime=iso_time(staging_at)>{clock_time(staging_at)}</time>
         ", Production at "
-        <time datetime=stamp(production_at)>{clock_time(production_at)}</time>
+        <time datetime=iso_time(production_at)>{clock_time(production_at)}</time>
         "."
     };
     let notes: Vec<String> = [

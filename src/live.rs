@@ -70,6 +70,9 @@ pub struct Changes {
     /// How many pets left this list (were in an earlier read of it, are not in this one)
     /// within [`MARK_MS`].
     pub left: usize,
+    /// All of it in words, to be said once ("2 new pets, 1 changed."); empty when nothing
+    /// changed. Written by [`Changes::said`].
+    pub words: String,
 }
 
 impl Changes {
@@ -87,6 +90,35 @@ impl Changes {
     /// Whether there is nothing to say.
     pub fn is_empty(&self) -> bool {
         self.marks.is_empty() && self.left == 0
+    }
+
+    /// These changes with their [`words`](Changes::words), for a list read with `status`
+    /// (why a pet left it).
+    pub fn said(mut self, status: Option<&PetStatus>) -> Changes {
+        let (new, changed) = self.counts();
+        let mut parts = Vec::new();
+        match new {
+            0 => {}
+            1 => parts.push("1 new pet".to_owned()),
+            n => parts.push(format!("{n} new pets")),
+        }
+        if changed > 0 {
+            parts.push(format!("{changed} changed"));
+        }
+        let why = match status {
+            Some(s) => format!("no longer {}", s.as_str()),
+            None => "no longer listed".to_owned(),
+        };
+        match self.left {
+            0 => {}
+            1 => parts.push(format!("1 pet left this list ({why})")),
+            n => parts.push(format!("{n} pets left this list ({why})")),
+        }
+        self.words = match parts.is_empty() {
+            true => String::new(),
+            false => format!("{}.", parts.join(", ")),
+        };
+        self
     }
 }
 
@@ -116,6 +148,11 @@ pub struct Tracker {
 }
 
 impl Tracker {
+    /// Whether it has taken in no read yet.
+    pub fn is_empty(&self) -> bool {
+        self.queries.is_empty()
+    }
+
     fn find(&self, id: i64) -> Result<usize, usize> {
         self.pets.binary_search_by_key(&id, |s| s.id)
     }
@@ -191,6 +228,7 @@ impl Tracker {
         Changes {
             marks,
             left: list.left.len(),
+            words: String::new(),
         }
     }
 }
@@ -270,5 +308,37 @@ mod tests {
         t.read("all/20", &[pet(1, None), pet(2, None)], 0.0);
         assert_eq!(t.read("all/20", &[pet(2, None)], 1.0).left, 1);
         assert_eq!(t.read("all/20", &[pet(1, None), pet(2, None)], 2.0).left, 0);
+    }
+
+    #[test]
+    fn what_changed_is_said_in_words_once_and_nothing_for_nothing() {
+        let mut tracker = Tracker::default();
+        let first = [
+            pet(1, Some(PetStatus::Available)),
+            pet(2, Some(PetStatus::Available)),
+        ];
+        let said = |c: Changes| c.said(Some(&PetStatus::Available)).words;
+        assert_eq!(said(tracker.read("available/20", &first, 0.0)), "");
+        let later = [
+            pet(1, Some(PetStatus::Available)),
+            pet(3, Some(PetStatus::Available)),
+        ];
+        assert_eq!(
+            said(tracker.read("available/20", &later, 1.0)),
+            "1 new pet, 1 pet left this list (no longer available)."
+        );
+        let changes = Changes {
+            marks: vec![
+                (4, Mark::New),
+                (5, Mark::New),
+                (6, Mark::Changed { was: None }),
+            ],
+            left: 2,
+            words: String::new(),
+        };
+        assert_eq!(
+            changes.said(None).words,
+            "2 new pets, 1 changed, 2 pets left this list (no longer listed)."
+        );
     }
 }

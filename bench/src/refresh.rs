@@ -54,6 +54,8 @@ pub async fn report(name: &str, site: &str, registry: &Arc<Registry>, runs: usiz
         .await
         .expect("open the list");
     petstore_e2e::wait_for(c, "//table//tbody/tr[100]").await;
+    // The age line comes with the live list's code, after the rows.
+    petstore_e2e::wait_for(c, "//p[contains(@class, 'freshness')]/time").await;
     let statuses = ["available", "pending", "sold"];
     let (mut unchanged, mut changed) = (Vec::new(), Vec::new());
     let mut worst = [[0.0f64; 3]; 2];

@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::{preload_export, LoadFailed};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
+use crate::session::preload_live;
 use crate::split::{prefetch, split, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
@@ -127,6 +128,7 @@ pub(crate) fn prefetch_lazy_pages(base: String) {
                     page.prefetch();
                 }
                 prefetch(preload_export());
+                prefetch(preload_live());
             })
         },
         Duration::from_secs(1),

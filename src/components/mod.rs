@@ -9,6 +9,7 @@ mod export_buttons;
 mod freshness;
 mod idle_guard;
 mod import_view;
+mod kept_rows;
 mod load_failed;
 mod lookup_notice;
 mod offline;

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::kept_rows::{keep_rows, Kept};
 use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
@@ -110,12 +111,12 @@ pub fn PetTable(
     let row = move |(pet, mark): (Pet, Option<Mark>)| {
         let href = session.link(&format!("/pets/{}", pet.id), env);
         let status = status_badge(pet.status.as_ref());
-        let new =
-            (mark == Some(Mark::New)).then(|| view! { " " <span class="badge-new">"New"</span> });
+        // (Both marks are the status badge's kind of span: one more kind would add code.)
+        let new = (mark == Some(Mark::New)).then(|| badge("badge-new", "New".to_owned()));
         let was = match mark {
-            Some(Mark::Changed { was }) => Some(
-                view! { <span class="was">{format!(", was {}", status_word(was.as_ref()))}</span> },
-            ),
+            Some(Mark::Changed { was }) => {
+                Some(badge("was", format!(", was {}", status_word(was.as_ref()))))
+            }
             _ => None,
         };
         // No attribute that CSS can do without (the number columns are styled by position):
@@ -127,6 +128,7 @@ pub fn PetTable(
                 </td>
                 <td>
                     <a href=href>{pet.name}</a>
+                    " "
                     {new}
                 </td>
                 <td>{pet.category_id.to_string()}</td>
@@ -149,15 +151,23 @@ pub fn PetTable(
     let has_rows = Memo::new(move |_| with(&|l| l.pets.len()) > 0);
     let table = move || {
         let scope = scope.clone();
+        let body = NodeRef::<leptos::html::Tbody>::new();
+        // Keeps the rows in the table's body by key (an effect: it changes the page, after
+        // the table is built; its last value is the rows on screen).
+        Effect::new(move |kept: Option<Vec<Kept<_, _>>>| {
+            let items = rows();
+            match body.get() {
+                Some(tbody) => keep_rows(&tbody, kept.unwrap_or_default(), items, row_key, row),
+                None => kept.unwrap_or_default(),
+            }
+        });
         view! {
             <p class="note search-scope" role="status">{scope_text}</p>
             <table class="pets">
                 <thead>
                     <tr>{Column::ALL.map(header)}</tr>
                 </thead>
-                <tbody>
-                    <For each=rows key=row_key children=row />
-                </tbody>
+                <tbody node_ref=body></tbody>
             </table>
             {move || {
                 full()
@@ -204,40 +214,14 @@ pub fn ListChanges(
     /// The list on screen.
     listing: RwSignal<Option<Listing>>,
 ) -> impl IntoView {
-    let text =
-        Memo::new(move |_| listing.with(|l| l.as_ref().map(changes_text).unwrap_or_default()));
+    let text = Memo::new(move |_| {
+        listing.with(|l| {
+            l.as_ref()
+                .map(|l| l.changes.words.clone())
+                .unwrap_or_default()
+        })
+    });
     view! { <p class="note changes" role="status">{text}</p> }
-}
-
-fn changes_text(listing: &Listing) -> String {
-    let changes = &listing.changes;
-    let (new, changed) = changes.counts();
-    let mut parts = Vec::new();
-    match new {
-        0 => {}
-        1 => parts.push("1 new pet".to_owned()),
-        n => parts.push(format!("{n} new pets")),
-    }
-    if changed > 0 {
-        parts.push(format!("{changed} changed"));
-    }
-    if changes.left > 0 {
-        let pets = if changes.left == 1 { "1 pet" } else { "pets" };
-        let count = if changes.left == 1 {
-            String::new()
-        } else {
-            format!("{} ", changes.left)
-        };
-        let why = match &listing.status {
-            Some(s) => format!("no longer {}", s.as_str()),
-            None => "no longer listed".to_owned(),
-        };
-        parts.push(format!("{count}{pets} left this list ({why})"));
-    }
-    if parts.is_empty() {
-        return String::new();
-    }
-    format!("{}.", parts.join(", "))
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says
@@ -271,7 +255,12 @@ pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
         Some(PetStatus::Other(_)) => "status",
         None => "status status-none",
     };
-    view! { <span class=class>{word}</span> }
+    badge(class, word)
+}
+
+/// A span of `class` saying `text`.
+fn badge(class: &'static str, text: String) -> impl IntoView {
+    view! { <span class=class>{text}</span> }
 }
 
 /// A status as a word: "none" when there is none.

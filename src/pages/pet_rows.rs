@@ -2,7 +2,10 @@
 //! screen through a read again, with their age, what changed, and the wider reads a search
 //! of a full list covers.
 
+use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
+use leptos::tachys::view::{Mountable, Render};
+use send_wrapper::SendWrapper;
 
 use crate::api::{ApiError, Client, Pet, PetStatus};
 use crate::compare::{reads, READ_LIMIT};
@@ -10,7 +13,8 @@ use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTab
 use crate::config::Environment;
 use crate::input::ListFilters;
 use crate::live::Listing;
-use crate::session::{use_session, CallError};
+use crate::session::{begin_watch, use_session, CallError, Session};
+use crate::split::{split, SplitLoaderError};
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
 /// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the
@@ -50,10 +54,17 @@ pub(super) fn PetRows(
                 // So that opening one of them shows it at once.
                 session.remember_pets(env, &pets);
                 let query = Listing::query(f.limit, f.status.as_ref());
-                let changes = session.track_list(env, &query, &pets);
+                let changes = session
+                    .track_list(env, query, f.status.clone(), &pets)
+                    .await;
                 let full = pets.len() >= usize::try_from(f.limit).unwrap_or(usize::MAX);
+                // (If their code cannot be downloaded, the search covers the rows loaded, and
+                // says so.)
                 let wide = match searching && full {
-                    true => read_wide(&client, f.status.as_ref(), f.limit).await?,
+                    true => match read_wide(client, f.status.clone(), f.limit).await {
+                        Ok(reads) => reads.await?,
+                        Err(_) => None,
+                    },
                     false => None,
                 };
                 if let Some((pets, _)) = &wide {
@@ -102,16 +113,15 @@ pub(super) fn PetRows(
     };
     let table = move || {
         (shown_filters.get() != 0).then(|| {
-            let at = move |pick: fn(&Listing) -> Option<f64>| {
-                Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
-            };
+            // The age line and what changed come with the `live` chunk, fetched once the
+            // rows are drawn: the first screen is the rows. Their place is kept meanwhile.
+            let line = NodeRef::<leptos::html::Div>::new();
+            let owner = Owner::current();
+            leptos::task::spawn_local(async move {
+                let _ = live_line(session, owner, line, shown, retry).await;
+            });
             view! {
-                <Freshness
-                    read_at=at(|l| Some(l.read_at))
-                    failed_at=at(|l| l.failed_at)
-                    on_refresh=retry
-                />
-                <ListChanges listing=shown />
+                <div class="live-line" node_ref=line></div>
                 <PetTable listing=shown env session view=list_view />
             }
         })
@@ -150,6 +160,46 @@ pub(super) fn PetRows(
     }
 }
 
+split! {
+    live, preload_line;
+    /// Draws the list's age line (with Refresh) and its polite line of what changed into
+    /// `slot`, owned by `owner` (the table's: they go with it), and begins the session's
+    /// refresh timer if it has not. Nothing is drawn if the table is gone.
+    fn live_line(
+        session: Session,
+        owner: Option<Owner>,
+        slot: NodeRef<leptos::html::Div>,
+        shown: RwSignal<Option<Listing>>,
+        on_refresh: Callback<()>,
+    ) -> Result<(), SplitLoaderError> {
+        let (Some(owner), Some(Some(slot))) = (owner, slot.try_get_untracked()) else {
+            return Ok(());
+        };
+        begin_watch(session);
+        owner.with(|| {
+            let at = move |pick: fn(&Listing) -> Option<f64>| {
+                Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
+            };
+            let mut drawn = view! {
+                <Freshness
+                    read_at=at(|l| Some(l.read_at))
+                    failed_at=at(|l| l.failed_at)
+                    on_refresh
+                />
+                <ListChanges listing=shown />
+            }
+            .build();
+            // The table's place may be reused for the next list (a rebuild in place keeps its
+            // elements): what was drawn into it goes with its owner.
+            slot.set_text_content(None);
+            drawn.mount(&slot, None);
+            let mut drawn = SendWrapper::new(drawn);
+            on_cleanup(move || drawn.unmount());
+        });
+        Ok(())
+    }
+}
+
 /// A list's filters as one number, never 0: the limit and which status.
 fn filters_code(limit: u32, status: Option<&PetStatus>) -> u32 {
     let status = PetStatus::KNOWN
@@ -163,30 +213,38 @@ fn filters_code(limit: u32, status: Option<&PetStatus>) -> u32 {
 /// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
 /// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id (in the
 /// order read); and whether one of them came back full. `None` where they would read nothing more
-/// than the list itself. One after the other: a search is not in a hurry, and joining them
-/// would add code to the first screen.
-async fn read_wide(
-    client: &Client,
-    status: Option<&PetStatus>,
-    limit: u32,
-) -> Result<Option<(Vec<Pet>, bool)>, ApiError> {
-    let asked: Vec<Option<PetStatus>> = match status {
-        Some(_) if limit >= READ_LIMIT => return Ok(None),
-        Some(s) => vec![Some(s.clone())],
-        None => reads().to_vec(),
-    };
-    let (mut all, mut full) = (Vec::new(), false);
-    for status in asked {
-        let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
-        full |= pets.len() >= READ_LIMIT as usize;
-        // (At most 400 pets: a look-up each is cheaper than the code of a sort.)
-        for pet in pets {
-            if !all.iter().any(|p: &Pet| p.id == pet.id) {
-                all.push(pet);
+/// than the list itself. One after the other: a search is not in a hurry. In the `live` chunk
+/// with the tracker: a list only needs them once a search is typed.
+type Wide = Result<Option<(Vec<Pet>, bool)>, ApiError>;
+
+split! {
+    live, preload_wide;
+    fn read_wide(
+        client: Client,
+        status: Option<PetStatus>,
+        limit: u32,
+    ) -> Result<LocalBoxFuture<'static, Wide>, SplitLoaderError> {
+        // (Boxed: a split function cannot be `async` itself.)
+        Ok(Box::pin(async move {
+        let asked: Vec<Option<PetStatus>> = match status {
+            Some(_) if limit >= READ_LIMIT => return Ok(None),
+            Some(s) => vec![Some(s)],
+            None => reads().to_vec(),
+        };
+        let (mut all, mut full) = (Vec::new(), false);
+        for status in asked {
+            let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
+            full |= pets.len() >= READ_LIMIT as usize;
+            // (At most 400 pets: a look-up each is cheaper than the code of a sort.)
+            for pet in pets {
+                if !all.iter().any(|p: &Pet| p.id == pet.id) {
+                    all.push(pet);
+                }
             }
         }
+        Ok(Some((all, full)))
+        }))
     }
-    Ok(Some((all, full)))
 }
 
 /// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already

@@ -23,6 +23,7 @@ pub use activity::{Entry, Outcome};
 pub use call::CallError;
 pub use create::{CreateRecord, CreateState};
 use keys::{KeySlot, Keys};
+pub(crate) use refresh::{begin_watch, preload_live};
 
 /// The app's shared state; cheap to copy into closures.
 #[derive(Clone, Copy)]
@@ -107,8 +108,16 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         refreshes: RwSignal::new(0),
     };
     offline::watch(session.connection);
-    let refresh_ms = session.config.with_value(|c| c.refresh_ms());
-    refresh::watch(session, refresh_ms);
+    // The refresh timer's code comes with the `live` chunk, after the first screen.
+    session.clock.update_value(|c| c.owner = Owner::current());
+    set_timeout(
+        move || {
+            leptos::task::spawn_local(async move {
+                let _ = refresh::start_watch(session).await;
+            })
+        },
+        std::time::Duration::from_secs(1),
+    );
     provide_context(session);
     session
 }

@@ -16,8 +16,10 @@ use send_wrapper::SendWrapper;
 
 use super::offline::index;
 use super::Session;
+use crate::api::{Pet, PetStatus};
 use crate::config::Environment;
 use crate::live::{Changes, Tracker};
+use crate::split::{split, SplitLoaderError};
 
 /// A tab brought back into view reads again if what it shows is older than this.
 pub const VISIBLE_AGE_MS: f64 = 30_000.0;
@@ -38,6 +40,21 @@ pub(super) struct Clock {
     owed: Option<f64>,
     // The lists' changes, per environment, for the whole tab.
     trackers: [Tracker; 2],
+    // What the trackers have not taken in yet, per environment (see `Session::track_list`).
+    noted: [Vec<Noted>; 2],
+    // The session's owner, for the watch (below) to end with it; and whether it has begun.
+    pub(super) owner: Option<Owner>,
+    watching: bool,
+}
+
+/// Something for a tracker to take in, noted on the first screen, whose code leaves the
+/// tracker's own in the `live` chunk.
+#[derive(Debug)]
+enum Noted {
+    /// A list read: its name, its rows, when.
+    Read(String, Vec<Pet>, f64),
+    /// A pet this tab created.
+    Saw(Pet),
 }
 
 /// Counts one read on its way for as long as it lives (however it ends: answered, failed,
@@ -93,23 +110,46 @@ impl Session {
             .try_update_value(|c| c.not_before = c.not_before.max(until));
     }
 
-    /// Records `env`'s list `query` answered with `pets` now, against the tab's earlier reads.
-    pub fn track_list(&self, env: Environment, query: &str, pets: &[crate::api::Pet]) -> Changes {
+    /// Records `env`'s list `query` (read with `status`) answered with `pets` now, against the
+    /// tab's earlier reads, and says what changed.
+    ///
+    /// The environment's first read has nothing earlier to differ from: it is only noted, and
+    /// the tracker's code (the `live` chunk, fetched once the first screen is idle) takes it
+    /// in at the next read. If that code cannot be downloaded, nothing is said to have
+    /// changed, and the reads wait for the next try.
+    pub async fn track_list(
+        &self,
+        env: Environment,
+        query: String,
+        status: Option<PetStatus>,
+        pets: &[Pet],
+    ) -> Changes {
         let now = js_sys::Date::now();
-        self.clock
-            .try_update_value(|c| c.trackers[index(env)].read(query, pets, now))
-            .unwrap_or_default()
+        let first = self.clock.try_update_value(|c| {
+            let i = index(env);
+            let first = c.trackers[i].is_empty()
+                && !c.noted[i].iter().any(|n| matches!(n, Noted::Read(..)));
+            c.noted[i].push(Noted::Read(query, pets.to_vec(), now));
+            first
+        });
+        match first {
+            Some(false) => take_in(self.clock, env, status).await.unwrap_or_default(),
+            _ => Changes::default(),
+        }
     }
 
     /// Records a pet this tab created in `env`: it is no news to the lists.
-    pub(super) fn track_created(&self, env: Environment, pet: &crate::api::Pet) {
+    pub(super) fn track_created(&self, env: Environment, pet: &Pet) {
         self.clock
-            .try_update_value(|c| c.trackers[index(env)].saw(pet));
+            .try_update_value(|c| c.noted[index(env)].push(Noted::Saw(pet.clone())));
     }
 
     /// Forgets what the lists showed (sign out everywhere).
     pub(super) fn forget_tracked(&self) {
-        self.clock.update_value(|c| c.trackers = Default::default());
+        self.clock.update_value(|c| {
+            c.trackers = Default::default();
+            c.noted = Default::default();
+        });
     }
 
     /// Has the pages read again if the current environment's data is at least `age` ms old
@@ -143,9 +183,59 @@ impl Session {
     }
 }
 
-/// Follows the tab's visibility and runs the refresh timer. Call once, where the session is
-/// made.
-pub(super) fn watch(session: Session, refresh_ms: Option<f64>) {
+split! {
+    // (The list's wider reads are in the same chunk: `preload_live` fetches both.)
+    live, preload_live;
+    /// Has `env`'s tracker take in what was noted, and says what the last list read noted
+    /// changed (with the words for it, `status` being the list's filter).
+    pub(crate) fn take_in(
+        clock: StoredValue<Clock>,
+        env: Environment,
+        status: Option<PetStatus>,
+    ) -> Result<Changes, SplitLoaderError> {
+        let changes = clock.try_update_value(|c| {
+            let i = index(env);
+            let mut last = Changes::default();
+            for noted in std::mem::take(&mut c.noted[i]) {
+                match noted {
+                    Noted::Read(query, pets, at) => last = c.trackers[i].read(&query, &pets, at),
+                    Noted::Saw(pet) => c.trackers[i].saw(&pet),
+                }
+            }
+            last
+        });
+        Ok(changes.map(|c| c.said(status.as_ref())).unwrap_or_default())
+    }
+}
+
+split! {
+    live, preload_watch;
+    /// Begins following the tab's visibility and running the refresh timer, once the
+    /// `live` chunk is here: called once the first screen is idle, and by the list's age
+    /// line, whichever comes first (if the download fails, the next call tries again).
+    pub(crate) fn start_watch(session: Session) -> Result<(), SplitLoaderError> {
+        begin_watch(session);
+        Ok(())
+    }
+}
+
+/// Starts [`watch`] under the session's owner, unless it has begun, or the app is gone.
+pub(crate) fn begin_watch(session: Session) {
+    let owner = session.clock.try_update_value(|c| match c.watching {
+        true => None,
+        false => {
+            c.watching = true;
+            c.owner.clone()
+        }
+    });
+    let refresh_ms = session.config.try_with_value(|c| c.refresh_ms());
+    if let (Some(Some(owner)), Some(refresh_ms)) = (owner, refresh_ms) {
+        owner.with(|| watch(session, refresh_ms));
+    }
+}
+
+/// Follows the tab's visibility and runs the refresh timer, until the session's owner ends.
+fn watch(session: Session, refresh_ms: Option<f64>) {
     let shown = window_event_listener_untyped("visibilitychange", move |_| {
         if !hidden() {
             session.pulse_if_due(VISIBLE_AGE_MS);

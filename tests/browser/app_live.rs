@@ -295,3 +295,54 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     type_into(&input(host, "Search by name").await, "").await;
     wait_until("20 rows again", || rows(host).len() == 20).await;
 }
+
+#[wasm_bindgen_test]
+async fn a_pet_this_tab_added_is_no_news_to_its_list() {
+    let sandbox = Sandbox::new("live-own");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    // One read of the list taken in; then the manager adds a pet here.
+    next_read(host).await;
+    follow(host, "Add pet").await;
+    type_into(&input(host, "Name").await, "Pip").await;
+    type_into(&input(host, "Category ID").await, "7").await;
+    choose(&select(host, "Status").await, "available").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    follow(host, "Back to the list").await;
+    wait_until("Pip in the list", || by_name(host, "Pip").is_some()).await;
+    // Another pet added elsewhere meanwhile is news; this tab's own is not.
+    add(&sandbox, "Quill", PetStatus::Available).await;
+    wait_until("Quill shows up", || by_name(host, "Quill").is_some()).await;
+    assert_eq!(by_name(host, "Pip").unwrap()[1], "Pip");
+    assert_eq!(by_name(host, "Quill").unwrap()[1], "Quill New");
+    assert_eq!(text_of(host, ".changes"), "1 new pet.");
+}
+
+#[wasm_bindgen_test]
+async fn each_filter_shows_its_own_rows_under_one_age_line() {
+    let sandbox = Sandbox::new("live-filters");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    let count = |selector: &str| host.query_selector_all(selector).unwrap().length();
+    for status in ["sold", "available", ""] {
+        choose(&select(host, "Status").await, status).await;
+        wait_until("the rows of that status", || {
+            let rows = rows(host);
+            match status {
+                "" => rows.len() == 24,
+                _ => !rows.is_empty() && rows.iter().all(|r| r[3] == status),
+            }
+        })
+        .await;
+        wait_until("the age line", || count(".freshness") == 1).await;
+        next_read(host).await;
+        // The table's place is reused for each list: nothing of the one before stays in it.
+        assert_eq!(count(".freshness"), 1);
+        assert_eq!(count(".changes"), 1);
+        assert_eq!(count("table tbody tr") as usize, rows(host).len());
+    }
+}

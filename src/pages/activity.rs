@@ -10,6 +10,7 @@ use crate::session::{use_session, Entry, Outcome, Session};
 #[component]
 pub fn Activity() -> impl IntoView {
     let session = use_session();
+    session.read_activity();
     page_title(|| "Activity".to_owned());
     let entries = move || session.activity();
     view! {

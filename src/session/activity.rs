@@ -1,6 +1,10 @@
 //! This tab's activity: every create and every failed read, with what the service answered,
 //! newest first, kept in `sessionStorage` and forgotten with the keys. Each entry keeps its
 //! request as a `curl` command that reads the key from `$PETSTORE_API_KEY`.
+//!
+//! The stored log is read after the first screen (its parsing is the `activity_log` chunk:
+//! 3.5 KB brotli the list does not need): entries made before then are kept in memory and
+//! saved once it has been read, in front of it.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +14,7 @@ use super::Session;
 use crate::api::{ApiError, Exchange};
 use crate::config::Environment;
 use crate::input::plain_message;
+use crate::split::{split, SplitLoaderError};
 use crate::storage;
 
 /// The oldest entries go beyond this many.
@@ -145,10 +150,48 @@ pub(super) fn entry_for(
 }
 
 /// The log as this tab's storage holds it.
-pub(super) fn from_storage() -> Vec<Entry> {
+fn from_storage() -> Vec<Entry> {
     storage::get(storage::ACTIVITY_SLOT)
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default()
+}
+
+split! {
+    activity_log, preload_activity_log;
+    /// Reads this tab's stored log, once: the entries made since the tab started go in front
+    /// of it, and the whole is saved.
+    fn take_in_stored(session: Session) -> Result<(), SplitLoaderError> {
+        if session.known.try_with_value(|k| k.activity_read) != Some(false) {
+            return Ok(());
+        }
+        let mut log = from_storage();
+        session.known.update_value(|k| k.activity_read = true);
+        session.activity.maybe_update(|newer| {
+            let changed = !log.is_empty();
+            for entry in std::mem::take(newer).into_iter().rev() {
+                push(&mut log, entry);
+            }
+            *newer = log;
+            save(newer);
+            changed
+        });
+        Ok(())
+    }
+}
+
+/// Adds `entry` to the session's log and saves it; before the stored log has been read, keeps
+/// it in memory and has the stored log read.
+pub(super) fn record(session: Session, entry: Entry) {
+    let read = session.known.try_with_value(|k| k.activity_read);
+    session.activity.try_update(|log| {
+        push(log, entry);
+        if read == Some(true) {
+            save(log);
+        }
+    });
+    if read == Some(false) {
+        session.read_activity();
+    }
 }
 
 /// Adds `entry` at the top of `log`, numbering it.
@@ -169,6 +212,14 @@ impl Session {
     /// This tab's activity, newest first (tracked).
     pub fn activity(&self) -> Vec<Entry> {
         self.activity.get()
+    }
+
+    /// Has the stored log read (in the background, once; again after a failed download).
+    pub fn read_activity(&self) {
+        let session = *self;
+        leptos::task::spawn_local(async move {
+            let _ = take_in_stored(session).await;
+        });
     }
 }
 

@@ -245,10 +245,7 @@ impl Session {
             }
             let at_ms = js_sys::Date::now() as u64;
             if let Some(entry) = activity::entry_for(env, exchange, at_ms, from) {
-                session.activity.try_update(|log| {
-                    activity::push(log, entry);
-                    activity::save(log);
-                });
+                activity::record(session, entry);
             }
         })
     }

@@ -98,7 +98,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         staging_key: slot(Environment::Staging),
         replaced_env: RwSignal::new(None),
         create: RwSignal::new(create::interrupted_from_storage()),
-        activity: RwSignal::new(activity::from_storage()),
+        activity: RwSignal::new(Vec::new()),
         waiting: RwSignal::new(None),
         generation: RwSignal::new(0),
         known: StoredValue::new(tab::Known::default()),
@@ -108,12 +108,14 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         refreshes: RwSignal::new(0),
     };
     offline::watch(session.connection);
-    // The refresh timer's code comes with the `live` chunk, after the first screen.
+    // After the first screen: the refresh timer (its code comes with the `live` chunk) and the
+    // stored activity log (its own chunk).
     session.clock.update_value(|c| c.owner = Owner::current());
     set_timeout(
         move || {
             leptos::task::spawn_local(async move {
                 let _ = refresh::start_watch(session).await;
+                session.read_activity();
             })
         },
         std::time::Duration::from_secs(1),

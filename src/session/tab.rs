@@ -19,6 +19,8 @@ pub(super) struct Known {
     get_pet_gone: Vec<Environment>,
     // The list's query as last shown in each environment, for "Back to the list".
     list_query: HashMap<Environment, String>,
+    // Whether the stored activity log has been read (see `activity.rs`).
+    pub(super) activity_read: bool,
 }
 
 impl Session {

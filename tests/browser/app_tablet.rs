@@ -189,3 +189,51 @@ async fn an_idle_tablet_warns_then_signs_out_everywhere() {
     assert_eq!(stored(), ["petstore-admin.environment"]);
     assert!(rows(host).is_empty(), "no rows left under the form");
 }
+
+fn stored_log() -> String {
+    web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap()
+        .get_item("petstore-admin.activity")
+        .unwrap()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn the_log_outlives_a_reload_and_what_is_done_after_it_goes_in_front() {
+    let sb = Sandbox::new("activity-reload");
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    sign_in(&app.host, PROD_KEY).await;
+    add(&app.host, "Before Reload").await;
+    wait_until("the new pet", || {
+        page_text(&app.host).contains("Pet added.")
+    })
+    .await;
+    wait_until("the log stored", || stored_log().contains("Before Reload")).await;
+    drop(app);
+    // The tab reloads; a pet is added at once (the stored log is read after the first
+    // screen, and whatever is done before then goes in front of it).
+    let app = reopen_with(&sb.config()).await;
+    let host = &app.host;
+    wait_until("the app again", || link(host, "New pet").is_some()).await;
+    follow(host, "New pet").await;
+    if dialog_shown(host) {
+        sign_in(host, PROD_KEY).await;
+    }
+    add(host, "After Reload").await;
+    wait_until("the new pet", || page_text(host).contains("Pet added.")).await;
+    follow(host, "Activity").await;
+    wait_until("both entries", || rows(host).len() == 2).await;
+    let rows = rows(host);
+    assert!(rows[0][2].starts_with("Added “After Reload”"), "{rows:?}");
+    assert!(rows[1][2].starts_with("Added “Before Reload”"), "{rows:?}");
+    wait_until("both stored, the newer first", || {
+        let log = stored_log();
+        log.find("After Reload")
+            .zip(log.find("Before Reload"))
+            .is_some_and(|(after, before)| after < before)
+    })
+    .await;
+}

@@ -1,6 +1,7 @@
 //! The release build split by page: the first screen fetches the list's code only, the other
 //! pages' code follows once the screen is idle (so a first click waits for nothing), and a page
-//! whose code cannot be downloaded says so and offers Reload. In headless Chromium over
+//! whose code cannot be downloaded says so and offers Reload; the list stands without the live
+//! list's own code (its age line, what changed). In headless Chromium over
 //! WebDriver, against the release build served with the strict Content-Security-Policy.
 
 use std::time::{Duration, Instant};
@@ -139,5 +140,50 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
         .await
         .unwrap();
     wait_for(c, "//h1[normalize-space()='Activity']").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_list_stands_without_its_live_code() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    // The live list's code (the age line, what changed, the refresh timer) cannot download.
+    browser.cdp("Network.enable", json!({})).await;
+    browser
+        .cdp(
+            "Network.setBlockedURLs",
+            json!({ "urls": ["*split_live.wasm"] }),
+        )
+        .await;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[20]").await;
+    // Another filter is read and shown (its read asks for that code too, and goes on
+    // without it).
+    c.find(Locator::Id("status-filter"))
+        .await
+        .unwrap()
+        .select_by_value("sold")
+        .await
+        .unwrap();
+    wait_for(c, "//table//tbody/tr[1]/td[4][normalize-space()='sold']").await;
+    let shown: Value = c
+        .execute(
+            "return [document.querySelectorAll('table tbody tr').length,
+                     [...document.querySelectorAll('table tbody tr td:nth-child(4)')]
+                       .every((td) => td.textContent.trim() === 'sold'),
+                     document.querySelectorAll('[role=alert]').length,
+                     document.querySelectorAll('.freshness').length];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(shown[1], json!(true), "{shown}");
+    assert_eq!(shown[2], json!(0), "no alert: {shown}");
+    assert_eq!(shown[3], json!(0), "no age line without its code: {shown}");
+    assert!(shown[0].as_u64().unwrap_or_default() > 0, "{shown}");
+    let trap = browser.trap_in_console().await;
+    assert!(trap.is_none(), "a panic or trap: {trap:?}");
     browser.close().await;
 }

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::{preload_export, LoadFailed};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
-use crate::session::preload_live;
+use crate::session::Session;
 use crate::split::{prefetch, split, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
@@ -119,16 +119,17 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
 
 /// Fetches the lazy pages' code in the background: every page once the first screen has been
 /// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
-/// so that a first click opens a page as fast as a second. `base` is the router's base.
-pub(crate) fn prefetch_lazy_pages(base: String) {
+/// so that a first click opens a page as fast as a second; and then what the session does
+/// after the first screen. `base` is the router's base.
+pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
     set_timeout(
-        || {
-            request_idle_callback(|| {
+        move || {
+            request_idle_callback(move || {
                 for page in LazyPage::ALL {
                     page.prefetch();
                 }
                 prefetch(preload_export());
-                prefetch(preload_live());
+                leptos::task::spawn_local(session.after_first_screen());
             })
         },
         Duration::from_secs(1),

@@ -58,8 +58,8 @@ pub fn App(
 /// The signed-in frame: session, header, pages, and the sign-in form over them when needed.
 #[component]
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
-    prefetch_lazy_pages(base.clone());
     let session = provide_session(config, base.clone());
+    prefetch_lazy_pages(base.clone(), session);
     env_icon(base, move || session.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| session.sign_in_needed());

@@ -2,9 +2,9 @@
 //! newest first, kept in `sessionStorage` and forgotten with the keys. Each entry keeps its
 //! request as a `curl` command that reads the key from `$PETSTORE_API_KEY`.
 //!
-//! The stored log is read after the first screen (its parsing is the `activity_log` chunk:
-//! 3.5 KB brotli the list does not need): entries made before then are kept in memory and
-//! saved once it has been read, in front of it.
+//! The stored log is read after the first screen (its parsing, 3.5 KB brotli the list does not
+//! need, is in the `live` chunk with the rest of what the first rows do without): entries made
+//! before then are kept in memory and saved once it has been read, in front of it.
 
 use serde::{Deserialize, Serialize};
 
@@ -157,7 +157,7 @@ fn from_storage() -> Vec<Entry> {
 }
 
 split! {
-    activity_log, preload_activity_log;
+    live, preload_stored_log;
     /// Reads this tab's stored log, once: the entries made since the tab started go in front
     /// of it, and the whole is saved.
     fn take_in_stored(session: Session) -> Result<(), SplitLoaderError> {

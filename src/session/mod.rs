@@ -23,7 +23,7 @@ pub use activity::{Entry, Outcome};
 pub use call::CallError;
 pub use create::{CreateRecord, CreateState};
 use keys::{KeySlot, Keys};
-pub(crate) use refresh::{begin_watch, preload_live};
+pub(crate) use refresh::begin_watch;
 
 /// The app's shared state; cheap to copy into closures.
 #[derive(Clone, Copy)]
@@ -108,20 +108,20 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         refreshes: RwSignal::new(0),
     };
     offline::watch(session.connection);
-    // After the first screen: the refresh timer (its code comes with the `live` chunk) and the
-    // stored activity log (its own chunk).
+    // The refresh timer begins after the first screen (`Session::after_first_screen`).
     session.clock.update_value(|c| c.owner = Owner::current());
-    set_timeout(
-        move || {
-            leptos::task::spawn_local(async move {
-                let _ = refresh::start_watch(session).await;
-                session.read_activity();
-            })
-        },
-        std::time::Duration::from_secs(1),
-    );
     provide_context(session);
     session
+}
+
+impl Session {
+    /// What waits for the first screen to be drawn and the browser idle (their code is the
+    /// `live` chunk's): the refresh timer and the tab's visibility, and the stored activity
+    /// log.
+    pub(crate) async fn after_first_screen(self) {
+        let _ = refresh::start_watch(self).await;
+        self.read_activity();
+    }
 }
 
 /// The session provided by the app root.

@@ -184,7 +184,8 @@ impl Session {
 }
 
 split! {
-    // (The list's wider reads are in the same chunk: `preload_live` fetches both.)
+    // (Several split points share the `live` chunk: the list's age line and wider reads, the
+    // stored activity log's parsing.)
     live, preload_live;
     /// Has `env`'s tracker take in what was noted, and says what the last list read noted
     /// changed (with the words for it, `status` being the list's filter).

@@ -13,6 +13,7 @@ mod tab;
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::location::Url;
 use leptos_router::NavigateOptions;
 
 use crate::api::Wait;
@@ -241,7 +242,9 @@ pub fn use_set_query() -> impl Fn(&'static str, Option<String>, bool) + Clone {
     move |key, value, replace| {
         let mut query = location.query.get_untracked();
         match value {
-            Some(v) => query.replace(key, v),
+            // `replace` takes an address's (encoded) text and decodes it: the value is
+            // encoded first, so that typed text such as `%41` stays as typed.
+            Some(v) => query.replace(key, Url::escape(&v)),
             None => {
                 query.remove(key);
             }

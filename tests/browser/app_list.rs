@@ -204,3 +204,77 @@ async fn loading_keeps_the_previous_rows_until_the_new_ones_arrive() {
     .await;
     assert!(!page_text(host).contains("Loading pets…"));
 }
+
+/// The search box's text now, once it is shown.
+fn search_text(host: &web_sys::Element) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    by_label(host, "Search by name")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|i| i.value())
+}
+
+fn go_to(address: &str) {
+    web_sys::window()
+        .unwrap()
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(address))
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn search_text_stays_as_typed_through_the_address_a_reload_a_link_and_back() {
+    let app = open("/pets?env=production").await;
+    sign_in(&app.host, PROD_KEY).await;
+    wait_until("the rows", || !rows(&app.host).is_empty()).await;
+    drop(app);
+    for text in ["%41", "%", "100%", "a+b", "#1", "&", "=", "a b"] {
+        let encoded = String::from(js_sys::encode_uri_component(text));
+        let wanted = format!("/pets?env=production&q={encoded}");
+        let as_typed = || Some(text.to_owned());
+        // Typed: the box, the address and the page's words keep the text as typed (`%41`
+        // matches no pet; it once turned into `A`, which matched seven).
+        let app = reopen().await;
+        let host = &app.host;
+        wait_until("the rows", || !rows(host).is_empty()).await;
+        type_into(&input(host, "Search by name").await, text).await;
+        wait_until("the address", || address() == wanted).await;
+        assert_eq!(search_text(host), as_typed());
+        wait_until("the search's words", || {
+            page_text(host).contains(&format!("“{text}”"))
+        })
+        .await;
+        if text == "%41" {
+            let page = page_text(host);
+            assert!(page.contains("no pet matches “%41”"), "{page}");
+        }
+        // Back from another page.
+        follow(host, "Add pet").await;
+        web_sys::window()
+            .unwrap()
+            .history()
+            .unwrap()
+            .back()
+            .unwrap();
+        wait_until("back on the list", || address() == wanted).await;
+        wait_until("the box as typed", || search_text(host) == as_typed()).await;
+        // A reload.
+        drop(app);
+        let app = reopen().await;
+        wait_until("the box as typed after a reload", || {
+            search_text(&app.host) == as_typed()
+        })
+        .await;
+        drop(app);
+        // A copied link, opened in a tab with nothing in it (a key to type first).
+        let app = open(&wanted).await;
+        sign_in(&app.host, PROD_KEY).await;
+        wait_until("the box as typed from a link", || {
+            search_text(&app.host) == as_typed()
+        })
+        .await;
+        assert_eq!(address(), wanted);
+        drop(app);
+        go_to("/pets?env=production");
+    }
+}

@@ -36,6 +36,22 @@ impl ParamsMap {
         }
     }
 
+    /// petstore-admin patch (backport of leptos-rs/leptos 1cf4453, in leptos_router
+    /// 0.9.0): inserts a value that is already percent-decoded, as query pairs are,
+    /// without decoding it a second time.
+    pub(crate) fn insert_decoded(
+        &mut self,
+        key: impl Into<Cow<'static, str>>,
+        value: String,
+    ) {
+        let key = key.into();
+        if let Some(prev) = self.0.iter_mut().find(|(k, _)| k == &key) {
+            prev.1.push(value);
+        } else {
+            self.0.push((key, vec![value]));
+        }
+    }
+
     /// Inserts a value into the map, replacing any existing value for that key.
     pub fn replace(
         &mut self,

@@ -304,19 +304,17 @@ impl LocationProvider for BrowserUrl {
 fn search_params_from_web_url(
     params: &web_sys::UrlSearchParams,
 ) -> Result<ParamsMap, JsValue> {
-    try_iter(params)?
-        .into_iter()
-        .flatten()
-        .map(|pair| {
-            pair.and_then(|pair| {
-                let row = pair.dyn_into::<Array>()?;
-                Ok((
-                    String::from(row.get(0).dyn_into::<JsString>()?),
-                    String::from(row.get(1).dyn_into::<JsString>()?),
-                ))
-            })
-        })
-        .collect()
+    // petstore-admin patch (backport of leptos-rs/leptos 1cf4453, in leptos_router
+    // 0.9.0): `URLSearchParams` has decoded its pairs already; collecting them through
+    // `ParamsMap::insert` decoded them again, and a search for `%41` became `A`.
+    let mut map = ParamsMap::new();
+    for pair in try_iter(params)?.into_iter().flatten() {
+        let row = pair?.dyn_into::<Array>()?;
+        let key = String::from(row.get(0).dyn_into::<JsString>()?);
+        let value = String::from(row.get(1).dyn_into::<JsString>()?);
+        map.insert_decoded(key, value);
+    }
+    Ok(map)
 }
 
 /// Resolves a redirect location to an (absolute) URL.

@@ -153,6 +153,24 @@ impl ApiError {
         }
     }
 
+    /// Whether asking again may get another answer: after no answer, an unreadable one, a busy
+    /// service or a server error. A missing pet, a refused input or key, or a pet beyond the
+    /// list's reach is answered the same however often it is asked.
+    pub fn may_mend_on_retry(&self) -> bool {
+        match self {
+            ApiError::Network(_)
+            | ApiError::Timeout(_)
+            | ApiError::Cancelled
+            | ApiError::Decode { .. } => true,
+            ApiError::Server { status, .. } => matches!(*status, 408 | 429) || *status >= 500,
+            ApiError::Invalid(_)
+            | ApiError::Unauthorized(_)
+            | ApiError::NotFound(_)
+            | ApiError::BadRequest(_)
+            | ApiError::BeyondList { .. } => false,
+        }
+    }
+
     /// Status, code and message, for a "details" view.
     pub fn details(&self) -> ErrorDetails {
         let status = self.status();
@@ -278,5 +296,30 @@ mod tests {
             "The service did not answer within 15 seconds."
         );
         assert_eq!(e.details().status, None);
+    }
+
+    #[test]
+    fn only_what_asking_again_may_mend_is_offered_again() {
+        let server = |status| ApiError::from_status(status, "");
+        for mendable in [
+            ApiError::Network("offline".into()),
+            ApiError::Timeout(Duration::from_secs(10)),
+            server(429),
+            server(500),
+            server(503),
+        ] {
+            assert!(mendable.may_mend_on_retry(), "{mendable:?}");
+        }
+        for lasting in [
+            server(404),
+            server(400),
+            server(401),
+            server(403),
+            server(410),
+            ApiError::Invalid("no".into()),
+            ApiError::BeyondList { reach: 100 },
+        ] {
+            assert!(!lasting.may_mend_on_retry(), "{lasting:?}");
+        }
     }
 }

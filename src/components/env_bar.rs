@@ -30,6 +30,19 @@ pub fn EnvironmentBar() -> impl IntoView {
                 .then_some("page")
         }
     };
+    // The list as the manager left it (its filters, search and sort), as Back to the list
+    // does: on the list, its address now; elsewhere, the list's last address in this
+    // environment.
+    let pets_href = move || match location.pathname.with(|p| p.ends_with("/pets")) {
+        true => {
+            let path = location.pathname.get();
+            location.search.with(|q| match q.is_empty() {
+                true => path,
+                false => format!("{path}?{q}"),
+            })
+        }
+        false => session.list_link(env()),
+    };
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
@@ -37,7 +50,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                 <span class="env-badge" aria-hidden="true">{move || env().label()}</span>
             </div>
             <nav aria-label="Main">
-                <a href=move || session.href("/pets") aria-current=current("/pets")>
+                <a href=pets_href aria-current=current("/pets")>
                     "Pets"
                 </a>
                 <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>

@@ -41,14 +41,28 @@ pub fn ErrorAlert(
 }
 
 /// An `<ErrorBoundary>` fallback for a read: each caught error with [`ErrorAlert`], and a
-/// "Try again" button that runs `retry` (the same request once more). `not_found`, when
-/// given, is the sentence shown for a 404.
+/// "Try again" button that runs `retry` (the same request once more) when asking again may
+/// mend it (not for a pet that does not exist: the page's way back is the help there).
+/// `not_found`, when given, is the sentence shown for a 404.
 pub fn error_fallback(
     not_found: Option<String>,
     retry: Callback<()>,
 ) -> impl Fn(ArcRwSignal<Errors>) -> AnyView + Clone + Send + 'static {
     move |errors: ArcRwSignal<Errors>| {
         let not_found = not_found.clone();
+        let mendable = {
+            let errors = errors.clone();
+            move || {
+                errors.with(|errors| {
+                    errors.iter().any(|(_, error)| {
+                        let api = error
+                            .downcast_ref::<ApiError>()
+                            .or_else(|| error.downcast_ref::<CallError>().and_then(CallError::api));
+                        api.is_none_or(ApiError::may_mend_on_retry)
+                    })
+                })
+            }
+        };
         let list = move || {
             errors.with(|errors| {
                 errors
@@ -72,11 +86,18 @@ pub fn error_fallback(
                     .collect_view()
             })
         };
+        let try_again = move || {
+            mendable().then(|| {
+                view! {
+                    <button type="button" class="secondary" on:click=move |_| retry.run(())>
+                        "Try again"
+                    </button>
+                }
+            })
+        };
         view! {
             {list}
-            <button type="button" class="secondary" on:click=move |_| retry.run(())>
-                "Try again"
-            </button>
+            {try_again}
         }
         .into_any()
     }

@@ -27,7 +27,7 @@ pub fn PetView() -> impl IntoView {
         Err(problem) => {
             let why = match problem {
                 Int64Problem::NotANumber => "ids are whole numbers",
-                Int64Problem::OutOfRange => "it is beyond the largest id there can be",
+                Int64Problem::OutOfRange => "no pet can have this number",
             };
             view! {
                 <div class="alert" role="alert">

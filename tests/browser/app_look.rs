@@ -160,6 +160,39 @@ async fn back_to_the_list_returns_to_it_as_it_was_and_an_unknown_sort_is_said() 
 }
 
 #[wasm_bindgen_test]
+async fn the_headers_pets_link_returns_to_the_list_as_it_was_left() {
+    let sb = Sandbox::new("pets-link");
+    let app = open_with("/pets?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the rows", || !rows(host).is_empty()).await;
+    choose(&select(host, "Status").await, "sold").await;
+    type_into(&input(host, "Search by name").await, "o").await;
+    wait_until("the filters in the address", || {
+        address().contains("status=sold") && address().contains("q=o")
+    })
+    .await;
+    let left = address();
+    let pets_href = || link(host, "Pets").and_then(|a| a.get_attribute("href"));
+    // On the list, the link is the list as it is now.
+    wait_until("the Pets link on the list", || {
+        pets_href() == Some(left.clone())
+    })
+    .await;
+    follow(host, "Add pet").await;
+    wait_until("the add form", || address().starts_with("/pets/new")).await;
+    // Elsewhere, it leads back to the list as it was left, as Back to the list does.
+    assert_eq!(pets_href(), Some(left.clone()));
+    follow(host, "Pets").await;
+    wait_until("the list as it was", || address() == left).await;
+    wait_until("its sold rows", || {
+        let rows = rows(host);
+        !rows.is_empty() && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
 async fn no_loading_line_under_the_sign_in_form() {
     let slow = config_url(
         &format!("{SLOW}/production/v1"),

@@ -61,6 +61,20 @@ async fn an_unknown_id_says_the_pet_does_not_exist_here() {
         alerts(host).join(" ").contains("not_found"),
         "details hold the code"
     );
+    // Asking again cannot help: the way back to the list is offered, not Try again.
+    assert!(button(host, "Try again").is_none());
+    assert!(link(host, "Back to the list").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn a_negative_id_is_no_pet_and_offers_the_way_back_not_try_again() {
+    let app = open("/pets/-1?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the answer", || !alerts(host).is_empty()).await;
+    assert!(button(host, "Try again").is_none(), "{:?}", alerts(host));
+    follow(host, "Back to the list").await;
+    wait_until("the list", || !rows(host).is_empty()).await;
 }
 
 #[wasm_bindgen_test]

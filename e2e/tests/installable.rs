@@ -89,6 +89,10 @@ async fn installable_at(var: &str, default: &str, prefix: &str) {
         "icon {icon}"
     );
 
+    // The first visit's own downloads after its first screen (the other pages' code, the
+    // live list's) are over before the second visit begins, so that none of them is taken
+    // for one of the second visit's.
+    first_visit_settled(c).await;
     // A second visit: every app file comes from the worker's cache.
     log.take();
     c.refresh().await.unwrap();
@@ -209,4 +213,29 @@ async fn two_deploys_in_a_row_under_one_open_tab() {
     assert_eq!(severe, Vec::<String>::new(), "errors in the console");
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Waits until the page has fetched every split file it fetches after its first screen (the
+/// five pages, the export files and the live list's code).
+async fn first_visit_settled(c: &Client) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let fetched: Value = c
+            .execute(
+                "return performance.getEntriesByType('resource')
+                   .filter((e) => /split_[a-z_]+\\.wasm$/.test(e.name) && e.responseEnd > 0)
+                   .length;",
+                vec![],
+            )
+            .await
+            .expect("read the resource timings");
+        if fetched.as_u64().unwrap_or_default() >= 7 {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the first visit's later files did not all arrive: {fetched}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

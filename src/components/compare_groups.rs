@@ -91,10 +91,11 @@ fn OnlyIn(
     });
     let to = env.other();
     let count = move || picked.with(Vec::len);
-    let copy_text = move || {
-        let n = count();
-        let noun = if n == 1 { "pet" } else { "pets" };
-        format!("Copy {n} {noun} to {}…", to.label())
+    // Before anything is ticked, the button says what to do (it cannot be pressed yet).
+    let copy_text = move || match count() {
+        0 => "Tick pets to copy".to_owned(),
+        1 => format!("Copy 1 pet to {}…", to.label()),
+        n => format!("Copy {n} pets to {}…", to.label()),
     };
     let all_chosen = move || count() == pets.with(Vec::len);
     let choose_all = move |_| {

@@ -133,9 +133,10 @@ pub fn Compare() -> impl IntoView {
     view! {
         <h1>"Compare environments"</h1>
         <p>
-            "Staging and Production side by side. Pets are matched by name, ignoring case and "
-            "spaces around it. Each environment is read up to " {READ_LIMIT}
-            " pets of each status, and " {READ_LIMIT} " more of any status."
+            "Staging and Production compared, in groups: pets only in one, pets that differ, "
+            "and pets that are the same. A pet is matched by its name (capitals and spaces "
+            "around it do not count). From each environment, the first " {READ_LIMIT}
+            " pets of each status and the first " {READ_LIMIT} " of all pets are compared."
         </p>
         {key_forms}
         <form class="filters" on:submit=|ev| ev.prevent_default()>

@@ -189,7 +189,7 @@ fn PetForm(
                     on:change:target=move |ev| edit(|d, v| d.status = v, ev.target().value())
                 >
                     <option value="" prop:selected=move || draft.with(|d| d.status.is_empty())>
-                        "none"
+                        "No status yet"
                     </option>
                     {PetStatus::KNOWN
                         .map(|s| {

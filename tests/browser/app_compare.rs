@@ -197,6 +197,9 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
         page_text(host).contains("Only in Staging (3)")
     })
     .await;
+    // Before anything is ticked, the button says what to do, and cannot be pressed.
+    let copy = button(host, "Tick pets to copy").expect("the copy button, saying what to do");
+    assert!(copy.has_attribute("disabled"));
     press(host, "Choose all").await;
     press(host, "Copy 3 pets to Production…").await;
     // Into production only once "production" is typed.

@@ -25,7 +25,7 @@ trap 'stopping=1; kill "${TRUNK_PID:-}" 2>/dev/null || true' INT TERM
 port="${TRUNK_SERVE_PORT:-8080}"
 tries=0
 while :; do
-  say "serving the app: open http://127.0.0.1:$port (the first build takes a minute)"
+  say "serving the app: open http://127.0.0.1:$port (a first build takes two minutes or more)"
   trunk serve --port "$port" &
   TRUNK_PID=$!
   status=0

@@ -14,6 +14,8 @@ pub fn ImportProgress(
     run: Run,
     /// How many rows can be sent at all (the valid ones).
     valid: usize,
+    /// How many rows were never sent because they need fixing first (the invalid ones).
+    invalid: usize,
 ) -> impl IntoView {
     let counts = Memo::new(move |_| {
         let p = run
@@ -44,7 +46,13 @@ pub fn ImportProgress(
         } else {
             String::new()
         };
-        format!("{done} of {valid} sent, {refused} refused{unknown}.{state}")
+        // The rows that were never sent are part of the outcome too.
+        let never = match invalid {
+            0 => String::new(),
+            1 => ", 1 never sent (it needs fixing first)".to_owned(),
+            n => format!(", {n} never sent (they need fixing first)"),
+        };
+        format!("{done} of {valid} sent, {refused} refused{unknown}{never}.{state}")
     };
     // What is spoken changes only every tenth row or with the state.
     let spoken = Memo::new(move |_| (counts.get().0 / 10, run.state.get()));

@@ -141,7 +141,7 @@ pub fn RunPanel(
                 <button type="button" class="secondary" on:click=move |_| save(true)>"Download failed rows"</button>
             </Show>
         </div>
-        <ImportProgress run valid />
+        <ImportProgress run valid invalid />
         <ImportTable run session />
     }
 }

@@ -45,6 +45,15 @@ async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
+/// Makes the browser fail every request to an address matching one of `urls` (none: back to
+/// normal), as a file gone from the network would.
+async fn block(browser: &Browser, urls: &[&str]) {
+    browser.cdp("Network.enable", json!({})).await;
+    browser
+        .cdp("Network.setBlockedURLs", json!({ "urls": urls }))
+        .await;
+}
+
 #[tokio::test]
 async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_nothing() {
     let (service, config) = start_service().await;
@@ -97,13 +106,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
     let browser = Browser::signed_in().await;
     let c = &browser.client;
     // The Wi-Fi gone for this one file (or a deploy that removed it).
-    browser.cdp("Network.enable", json!({})).await;
-    browser
-        .cdp(
-            "Network.setBlockedURLs",
-            json!({ "urls": ["*split_page_activity.wasm"] }),
-        )
-        .await;
+    block(&browser, &["*split_page_activity.wasm"]).await;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[20]").await;
     click_nav(c, "Activity").await;
@@ -130,9 +133,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
     .await;
 
     // Back online: Reload opens the page.
-    browser
-        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
-        .await;
+    block(&browser, &[]).await;
     c.find(Locator::XPath("//button[normalize-space()='Reload']"))
         .await
         .unwrap()
@@ -150,13 +151,7 @@ async fn the_list_stands_without_its_live_code() {
     let browser = Browser::signed_in().await;
     let c = &browser.client;
     // The live list's code (the age line, what changed, the refresh timer) cannot download.
-    browser.cdp("Network.enable", json!({})).await;
-    browser
-        .cdp(
-            "Network.setBlockedURLs",
-            json!({ "urls": ["*split_live.wasm"] }),
-        )
-        .await;
+    block(&browser, &["*split_live.wasm"]).await;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[20]").await;
     // Another filter is read and shown (its read asks for that code too, and goes on

@@ -157,18 +157,14 @@ impl ApiError {
     /// service or a server error. A missing pet, a refused input or key, or a pet beyond the
     /// list's reach is answered the same however often it is asked.
     pub fn may_mend_on_retry(&self) -> bool {
-        match self {
-            ApiError::Network(_)
-            | ApiError::Timeout(_)
-            | ApiError::Cancelled
-            | ApiError::Decode { .. } => true,
-            ApiError::Server { status, .. } => matches!(*status, 408 | 429) || *status >= 500,
-            ApiError::Invalid(_)
-            | ApiError::Unauthorized(_)
-            | ApiError::NotFound(_)
-            | ApiError::BadRequest(_)
-            | ApiError::BeyondList { .. } => false,
-        }
+        self.outcome_unknown()
+            || matches!(
+                self,
+                ApiError::Server {
+                    status: 408 | 429,
+                    ..
+                }
+            )
     }
 
     /// Status, code and message, for a "details" view.

@@ -57,31 +57,32 @@ pub(super) fn PetRows(
                 let changes = session
                     .track_list(env, query, f.status.clone(), &pets)
                     .await;
-                let full = pets.len() >= usize::try_from(f.limit).unwrap_or(usize::MAX);
-                // (If their code cannot be downloaded, the search covers the rows loaded, and
-                // says so.)
-                let wide = match searching && full {
-                    true => match read_wide(client, f.status.clone(), f.limit).await {
-                        Ok(reads) => reads.await?,
-                        Err(_) => None,
-                    },
-                    false => None,
-                };
-                if let Some((pets, _)) = &wide {
-                    session.remember_pets(env, pets);
-                }
                 // The filters travel with the rows, so the "first N" note and exported files
                 // match what was fetched.
-                Ok(Listing {
+                let mut listing = Listing {
                     pets,
                     limit: f.limit,
                     status: f.status,
                     changes,
                     read_at: js_sys::Date::now(),
                     failed_at: None,
-                    wide_full: wide.as_ref().is_some_and(|(_, full)| *full),
-                    wide: wide.map(|(pets, _)| pets),
-                })
+                    wide: None,
+                    wide_full: false,
+                };
+                if searching && listing.is_full() {
+                    // (If their code cannot be downloaded, the search covers the rows loaded,
+                    // and says so.)
+                    let reads = read_wide(client, listing.status.clone(), listing.limit).await;
+                    if let Some((pets, full)) = match reads {
+                        Ok(reads) => reads.await?,
+                        Err(_) => None,
+                    } {
+                        session.remember_pets(env, &pets);
+                        listing.wide = Some(pets);
+                        listing.wide_full = full;
+                    }
+                }
+                Ok(listing)
             })
         });
         async move {
@@ -117,8 +118,14 @@ pub(super) fn PetRows(
             // rows are drawn: the first screen is the rows. Their place is kept meanwhile.
             let line = NodeRef::<leptos::html::Div>::new();
             let owner = Owner::current();
-            leptos::task::spawn_local(async move {
-                let _ = live_line(session, owner, line, shown, retry).await;
+            // (An effect: it runs once the place is on the page, not while it is drawn.)
+            Effect::new(move |_| {
+                if line.get().is_some() {
+                    let owner = owner.clone();
+                    leptos::task::spawn_local(async move {
+                        let _ = live_line(session, owner, line, shown, retry).await;
+                    });
+                }
             });
             view! {
                 <div class="live-line" node_ref=line></div>

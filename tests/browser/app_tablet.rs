@@ -75,14 +75,7 @@ async fn activity_holds_a_created_pet_and_a_refused_create_and_never_the_key() {
         "{text}"
     );
     assert!(!text.contains(PROD_KEY), "no key on the page: {text}");
-    let stored_log = web_sys::window()
-        .unwrap()
-        .session_storage()
-        .unwrap()
-        .unwrap()
-        .get_item("petstore-admin.activity")
-        .unwrap()
-        .unwrap_or_default();
+    let stored_log = stored_log();
     assert!(stored_log.contains("Activity Ace") && !stored_log.contains(PROD_KEY));
     assert_eq!(
         sb.log("production")

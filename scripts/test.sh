@@ -37,6 +37,24 @@ setup_browser
 phase "native tests: the app's pure parts and the dev service's conformance suite"
 cargo test --workspace --exclude petstore-e2e --exclude petstore-floor
 
+phase "native tests of the patched copies in vendor/ (upstream's own tests and the patches')"
+# A copy stays outside the workspace (it is not ours to lint or format), and cargo tests only
+# a member or a package of its own: each is tested from a scratch copy, with the workspace's
+# lock file so that it builds with the versions the app uses.
+test_vendored_copy() {
+  local scratch target="$PWD/target/vendor-tests"
+  scratch=$(mktemp -d)
+  cp -r "vendor/$1" "$scratch/"
+  cp Cargo.lock "$scratch/$1/"
+  (cd "$scratch/$1" && CARGO_TARGET_DIR="$target" cargo test -q) || {
+    rm -rf "$scratch"
+    return 1
+  }
+  rm -rf "$scratch"
+}
+test_vendored_copy reactive_graph
+test_vendored_copy leptos_router
+
 phase "starting the dev service for the browser tests"
 cargo build -q -p petstore-dev-service
 # A port where nothing listens, for the "connection refused" tests: start a service, stop it.

@@ -257,6 +257,17 @@ impl Owner {
             #[cfg(feature = "hydration")]
             shared_context: self.shared_context.clone(),
         };
+        // petstore-admin patch: `children` only ever grew, so a parent that
+        // outlives many children (the router's, across page visits) kept a
+        // dead `Weak`, and with it the child's allocation, for each of them.
+        // Forget the dead ones when the list is full, before it would grow;
+        // the cost stays amortised constant. Backport of leptos-rs/leptos
+        // e343b2c (reactive_graph 0.3), in its form.
+        if !inner.children.is_empty()
+            && inner.children.len() == inner.children.capacity()
+        {
+            inner.children.retain(|child| child.strong_count() > 0);
+        }
         inner.children.push(Arc::downgrade(&child.inner));
         child
     }
@@ -671,5 +682,27 @@ mod tests {
                 |outer| outer.cleanup(),
             );
         }));
+    }
+
+    // petstore-admin patch: a parent outliving many children keeps only the
+    // live ones (and room for as many again), in the order they came.
+    #[test]
+    fn dropped_children_are_forgotten() {
+        let parent = Owner::new();
+        let kept: Vec<Owner> = (0..5).map(|_| parent.child()).collect();
+        for _ in 0..10_000 {
+            drop(parent.child());
+        }
+        let inner = parent.inner.read().or_poisoned();
+        assert!(inner.children.len() <= 16, "{}", inner.children.len());
+        let live: Vec<_> = inner
+            .children
+            .iter()
+            .filter_map(Weak::upgrade)
+            .map(|c| Arc::as_ptr(&c))
+            .collect();
+        let expected: Vec<_> =
+            kept.iter().map(|o| Arc::as_ptr(&o.inner)).collect();
+        assert_eq!(live, expected);
     }
 }

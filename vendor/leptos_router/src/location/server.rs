@@ -74,4 +74,25 @@ mod tests {
         assert_eq!(url.origin(), "https://www.example.com");
         assert_eq!(url.path(), "/foo/bar");
     }
+
+    // petstore-admin patch: each query value is decoded once, as typed.
+    #[test]
+    pub fn query_values_are_decoded_once() {
+        let cases = [
+            ("%2541", "%41"),
+            ("%25", "%"),
+            ("100%25", "100%"),
+            ("a%2Bb", "a+b"),
+            ("a+b", "a b"),
+            ("%231", "#1"),
+            ("%26", "&"),
+            ("%3D", "="),
+        ];
+        for (sent, typed) in cases {
+            let url =
+                RequestUrl::new(&format!("/pets?q={sent}")).parse().unwrap();
+            let got = url.search_params().get("q");
+            assert_eq!(got.as_deref(), Some(typed), "{sent}");
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //! browser's console log.
 
 pub mod long_tab;
+pub mod look;
 pub mod worker;
 
 use std::net::TcpListener as StdListener;

@@ -1,15 +1,13 @@
 //! Look and feel of the release build, in headless Chromium: axe-core 4.14 (from npm, injected
 //! over WebDriver) on every page in light and dark mode and in both environments, with no
-//! violation allowed; the list at phone size (Status visible without sideways scrolling, touch
-//! targets at least 44×44 px), and the import's rows and the activity with no sideways scroll;
-//! the nav links in place on every page and notes in the content column; and screenshots at
-//! three sizes in both schemes, written to
-//! `target/screenshots/` for a person to look at.
+//! violation allowed; the nav links in place on every page and notes in the content column; and
+//! screenshots at three sizes in both schemes, written to `target/screenshots/` for a person to
+//! look at. (Phone size is `phone.rs`.)
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use fantoccini::{Client, Locator};
+use petstore_e2e::look::{form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN};
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::{json, Value};
 
@@ -27,35 +25,6 @@ fn axe_source() -> String {
             path.display()
         )
     })
-}
-
-/// Waits up to 10 s for `script` (a function body returning a boolean) to return true.
-async fn wait_js(c: &Client, what: &str, script: &str) {
-    for _ in 0..200 {
-        if c.execute(script, vec![])
-            .await
-            .ok()
-            .and_then(|v| v.as_bool())
-            == Some(true)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let text = c
-        .execute("return document.body.innerText;", vec![])
-        .await
-        .unwrap_or_default();
-    panic!("timed out waiting for {what}; the page says: {text}");
-}
-
-/// The form field with the id `id`, once there: the form's code arrives after the app's.
-async fn form_field(c: &Client, id: &str) -> fantoccini::elements::Element {
-    c.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Id(id))
-        .await
-        .unwrap_or_else(|e| panic!("no field #{id}: {e}"))
 }
 
 /// axe-core's violations on the page as it is, one line each.
@@ -102,44 +71,6 @@ async fn scheme(browser: &Browser, dark: bool) {
         .expect("read the scheme");
     assert_eq!(seen, json!(dark), "the page sees the {value} scheme");
 }
-
-async fn viewport(browser: &Browser, width: u32, height: u32, mobile: bool) {
-    browser
-        .cdp(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
-        )
-        .await;
-}
-
-async fn sign_in(c: &Client, key: &str) {
-    wait_js(
-        c,
-        "the sign-in form",
-        "return !!document.querySelector('[role=dialog] input');",
-    )
-    .await;
-    let field = c
-        .find(Locator::Css("[role=dialog] input"))
-        .await
-        .expect("the key field");
-    field.send_keys(key).await.expect("type the key");
-    c.find(Locator::XPath("//button[normalize-space()='Sign in']"))
-        .await
-        .expect("Sign in")
-        .click()
-        .await
-        .expect("click Sign in");
-    wait_js(
-        c,
-        "no sign-in form",
-        "return !document.querySelector('[role=dialog]');",
-    )
-    .await;
-}
-
-const ROWS_SHOWN: &str = "return document.querySelectorAll('table.pets tbody tr').length > 0 \
-     && document.querySelector('.rows').getAttribute('aria-busy') === 'false';";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_passes_axe_in_both_schemes_and_environments() {
@@ -288,186 +219,6 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_a_phone_the_pages_fit_and_every_target_is_44_px_square_or_more() {
-    let (service, config) = start_service().await;
-    let site = serve_release(&service, config).await;
-    let browser = Browser::start().await;
-    let c = &browser.client;
-    viewport(&browser, 390, 844, true).await;
-    c.goto(&format!("{site}pets?env=production"))
-        .await
-        .expect("open");
-    sign_in(c, "dev-production-key").await;
-    wait_js(c, "the rows", ROWS_SHOWN).await;
-    let fits: Value = c
-        .execute(
-            "const cell = document.querySelector('table.pets tbody tr td:nth-child(4)');
-             const r = cell.getBoundingClientRect();
-             const root = document.documentElement;
-             return { right: r.right, left: r.left, width: root.clientWidth,
-                      scroll: root.scrollWidth, text: cell.textContent.trim() };",
-            vec![],
-        )
-        .await
-        .expect("measure the first row");
-    let width = fits["width"].as_f64().unwrap_or_default();
-    assert!(
-        fits["right"].as_f64().unwrap_or(f64::MAX) <= width && fits["left"].as_f64() >= Some(0.0),
-        "the first row's Status is off-screen: {fits}"
-    );
-    assert!(
-        fits["scroll"].as_f64().unwrap_or(f64::MAX) <= width,
-        "the page scrolls sideways: {fits}"
-    );
-    let small: Value = c
-        .execute(
-            "return Array.from(document.querySelectorAll('button, a, input, select'))
-               .filter((e) => e.offsetParent !== null)
-               .map((e) => { const r = e.getBoundingClientRect();
-                             return [e.textContent.trim() || e.id, r.width, r.height]; })
-               .filter(([, w, h]) => w < 44 || h < 44);",
-            vec![],
-        )
-        .await
-        .expect("measure the targets");
-    assert_eq!(small, json!([]), "targets under 44×44 px at 390 px wide");
-
-    // The import's checked rows (a long name, an invalid row) and the activity fit too.
-    open(
-        c,
-        &format!("{site}pets/import?env=production"),
-        "the import page",
-        "return !!document.getElementById('import-text');",
-    )
-    .await;
-    let sheet = format!(
-        "name\tcategoryId\tstatus\n{}\t1\tavailable\nRex\tx\tavailble\n",
-        "Lengthy".repeat(25)
-    );
-    c.execute(
-        "const area = document.getElementById('import-text');
-         area.value = arguments[0];
-         area.dispatchEvent(new Event('input', {bubbles: true}));
-         return true;",
-        vec![sheet.into()],
-    )
-    .await
-    .expect("paste");
-    click_button(c, "Check rows").await;
-    wait_js(
-        c,
-        "the checked rows",
-        "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
-    )
-    .await;
-    no_sideways_scroll(c, "the import's rows").await;
-    let marks: Value = c
-        .execute(
-            "const first = document.querySelector('table.import-rows tbody td');
-             const bad = document.querySelector('table.import-rows tr.invalid strong');
-             return [getComputedStyle(first, '::before').content, bad && bad.textContent];",
-            vec![],
-        )
-        .await
-        .expect("read the row marks");
-    assert_eq!(
-        marks,
-        json!(["\"Line \" / \"\"", "Invalid:"]),
-        "labelled and marked"
-    );
-
-    c.goto(&format!("{site}pets/new?env=production"))
-        .await
-        .expect("open the form");
-    for (id, text) in [("pet-name", "y".repeat(201)), ("pet-category", "2".into())] {
-        form_field(c, id)
-            .await
-            .send_keys(&text)
-            .await
-            .expect("type");
-    }
-    click_button(c, "Add pet").await;
-    wait_js(
-        c,
-        "the refusal",
-        "return !!document.querySelector('[role=alert]');",
-    )
-    .await;
-    open(
-        c,
-        &format!("{site}activity?env=production"),
-        "the activity",
-        "return document.querySelectorAll('table.activity tbody tr').length > 0;",
-    )
-    .await;
-    no_sideways_scroll(c, "the activity").await;
-    // The compare page's groups wrap, and each pet's box is a 44 px target.
-    c.execute(
-        "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
-        vec![],
-    )
-    .await
-    .expect("the staging key");
-    open(
-        c,
-        &format!("{site}compare?env=production"),
-        "the compare page",
-        "return !!document.getElementById('in-both-same');",
-    )
-    .await;
-    no_sideways_scroll(c, "the compare page").await;
-    let boxes: Value = c
-        .execute(
-            "return Array.from(document.querySelectorAll('label.choose'))
-               .map((l) => { const r = l.getBoundingClientRect(); return [r.width, r.height]; });",
-            vec![],
-        )
-        .await
-        .expect("measure the boxes");
-    let boxes = boxes.as_array().cloned().unwrap_or_default();
-    assert!(!boxes.is_empty(), "no box to choose a pet with");
-    for b in &boxes {
-        let (w, h) = (b[0].as_f64().unwrap_or(0.0), b[1].as_f64().unwrap_or(0.0));
-        assert!(w >= 44.0 && h >= 44.0, "a box's target is {w}×{h} px");
-    }
-    browser.close().await;
-}
-
-/// Opens `url` and waits until `ready` (a script returning a boolean) holds.
-async fn open(c: &Client, url: &str, what: &str, ready: &str) {
-    c.goto(url)
-        .await
-        .unwrap_or_else(|e| panic!("open {what}: {e}"));
-    wait_js(c, what, ready).await;
-}
-
-async fn click_button(c: &Client, name: &str) {
-    c.find(Locator::XPath(&format!(
-        "//button[normalize-space()='{name}']"
-    )))
-    .await
-    .unwrap_or_else(|e| panic!("the {name} button: {e}"))
-    .click()
-    .await
-    .expect("click");
-}
-
-/// Fails when the page is wider than the window (it would scroll sideways).
-async fn no_sideways_scroll(c: &Client, what: &str) {
-    let sizes: Value = c
-        .execute(
-            "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];",
-            vec![],
-        )
-        .await
-        .expect("measure the page");
-    assert!(
-        sizes[0].as_f64() <= sizes[1].as_f64(),
-        "{what} scroll sideways at 390 px: [scroll width, width] {sizes}"
-    );
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nav_links_stay_put_and_notes_sit_in_the_content_column() {
     let (service, config) = start_service().await;
     let site = serve_release(&service, config).await;
@@ -576,4 +327,47 @@ async fn screenshots_at_three_sizes_in_both_schemes() {
         assert!(png.len() > 1000, "{name} is empty");
     }
     browser.close().await;
+    readme_screenshots(&dir);
+}
+
+/// The files the README's screenshots show the work of: the page's style, its frame, the
+/// header's links and the list.
+const LOOK: [&str; 5] = [
+    "style/main.css",
+    "index.html",
+    "src/components/env_bar.rs",
+    "src/components/pet_table.rs",
+    "src/pages/pet_list.rs",
+];
+
+/// The README's three screenshots: taken again by `scripts/screenshots.sh` (which sets
+/// `PETSTORE_UPDATE_SCREENSHOTS`), and otherwise checked to be of the look in the tree, so they
+/// never go stale unnoticed.
+fn readme_screenshots(taken: &std::path::Path) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let docs = root.join("docs/screenshots");
+    // FNV-1a over the files: a fingerprint that stays the same from one Rust release to the
+    // next (the standard library's hasher may change).
+    let mut print: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in LOOK {
+        let text = std::fs::read(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for byte in file.as_bytes().iter().chain(&text) {
+            print = (print ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let print = format!("{print:016x} {}\n", LOOK.join(" "));
+    let made_from = docs.join("made-from.txt");
+    if std::env::var_os("PETSTORE_UPDATE_SCREENSHOTS").is_some() {
+        for name in ["desktop-light.png", "tablet-light.png", "phone-dark.png"] {
+            std::fs::copy(taken.join(name), docs.join(name)).expect("copy a screenshot");
+        }
+        std::fs::write(&made_from, &print).expect("write made-from.txt");
+        return;
+    }
+    let recorded = std::fs::read_to_string(&made_from).unwrap_or_default();
+    assert_eq!(
+        recorded, print,
+        "the README's screenshots were taken from another look: run scripts/screenshots.sh \
+         and commit docs/screenshots/"
+    );
 }

@@ -141,9 +141,9 @@ fn OnlyIn(
                         <td class="wrap">
                             <a href=session.link(&format!("/pets/{id}"), env)>{pet.name.clone()}</a>
                         </td>
-                        <td class="num wrap">{pet.category_id.to_string()}</td>
+                        <td class="num" data-label="Category">{pet.category_id.to_string()}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>
-                        <td class="num wrap">{id.to_string()}</td>
+                        <td class="num" data-label="Id">{id.to_string()}</td>
                     </tr>
                 }
             })
@@ -151,7 +151,7 @@ fn OnlyIn(
     };
     view! {
         <section aria-labelledby=heading>
-            <h2 id=heading>{move || format!("Only in {} ({})", env.label(), pets.with(Vec::len))}</h2>
+            <h2 id=heading tabindex="-1">{move || format!("Only in {} ({})", env.label(), pets.with(Vec::len))}</h2>
             <Show
                 when=move || pets.with(|p| !p.is_empty())
                 fallback=none
@@ -217,9 +217,9 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
                 view! {
                     <tr>
                         <td class="wrap">{pair.staging.name.clone()}</td>
-                        <td>{side(&pair.staging)}</td>
-                        <td>{side(&pair.production)}</td>
-                        <td class="wrap">{differences(&pair)}</td>
+                        <td data-label="In Staging">{side(&pair.staging)}</td>
+                        <td data-label="In Production">{side(&pair.production)}</td>
+                        <td class="wrap said">{differences(&pair)}</td>
                     </tr>
                 }
             })
@@ -266,8 +266,8 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{name}</td>
-                            <td>{holders(&staging)}</td>
-                            <td>{holders(&production)}</td>
+                            <td data-label="In Staging">{holders(&staging)}</td>
+                            <td data-label="In Production">{holders(&production)}</td>
                         </tr>
                     }
                 },
@@ -300,10 +300,10 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="num wrap">{staging.category_id.to_string()}</td>
+                            <td class="num" data-label="Category">{staging.category_id.to_string()}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
-                            <td class="num wrap">{staging.id.to_string()}</td>
-                            <td class="num wrap">{production.id.to_string()}</td>
+                            <td class="num" data-label="Id in Staging">{staging.id.to_string()}</td>
+                            <td class="num" data-label="Id in Production">{production.id.to_string()}</td>
                         </tr>
                     }
                 },

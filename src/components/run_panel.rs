@@ -31,6 +31,9 @@ pub fn RunPanel(
     /// Called each time the run ends with every row answered.
     #[prop(optional)]
     on_done: Option<Callback<()>>,
+    /// Called by Close, offered when given and nothing is being sent.
+    #[prop(optional)]
+    on_close: Option<Callback<()>>,
 ) -> impl IntoView {
     let session = use_session();
     let copy_from = match &origin {
@@ -140,6 +143,11 @@ pub fn RunPanel(
                 <button type="button" class="secondary" on:click=move |_| save(false)>"Download results"</button>
                 <button type="button" class="secondary" on:click=move |_| save(true)>"Download failed rows"</button>
             </Show>
+            {on_close.map(|close| view! {
+                <Show when=move || matches!(state(), RunState::Idle | RunState::Cancelled | RunState::Done)>
+                    <button type="button" class="secondary" on:click=move |_| close.run(())>"Close"</button>
+                </Show>
+            })}
         </div>
         <ImportProgress run valid invalid />
         <ImportTable run session />

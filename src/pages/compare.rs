@@ -85,16 +85,22 @@ pub fn Compare() -> impl IntoView {
         chosen.update(|c| c.retain(|(env, _)| *env != from));
         job.set(Some((new, ledger, false)));
         // Where the copy is started: the reader and the keyboard go there.
-        request_animation_frame(|| {
-            if let Some(heading) = document().get_element_by_id("copy-heading") {
-                let _ =
-                    wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(heading).focus();
-            }
-        });
+        focus_soon("copy-heading".to_owned());
     });
     let on_done = Callback::new(move |()| {
         copying.try_set(false);
         again.try_update(|n| *n += 1);
+    });
+    // A copy that is not sending can be put away; what it sent stays recorded (`CopyJob`), so
+    // a later copy of the same pets does not send them again.
+    let on_close = Callback::new(move |()| {
+        let from = job.with_untracked(|j| j.as_ref().map(|(j, ..)| j.from));
+        job.set(None);
+        copying.set(false);
+        // The reader and the keyboard go back to the group the pets were copied from.
+        if let Some(from) = from {
+            focus_soon(format!("only-{}", from.as_str()));
+        }
     });
     let set_search = set_query.clone();
     let on_search = move |ev| {
@@ -184,7 +190,7 @@ pub fn Compare() -> impl IntoView {
                                     "Pets already sent are not sent again."
                                 </p>
                             })}
-                            <RunPanel env=job.to rows=job.rows() ledger origin confirm on_done />
+                            <RunPanel env=job.to rows=job.rows() ledger origin confirm on_done on_close />
                         </section>
                     }
                 })
@@ -198,6 +204,15 @@ pub fn Compare() -> impl IntoView {
             </Transition>
         </div>
     }
+}
+
+/// Moves the focus to the element `id` once the page has drawn it.
+fn focus_soon(id: String) {
+    request_animation_frame(move || {
+        if let Some(el) = document().get_element_by_id(&id) {
+            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
+        }
+    });
 }
 
 /// What a read that filled its limit may have left out, in words.
@@ -284,7 +299,7 @@ fn Results(
         );
     };
     view! {
-        <p class="note freshness">{read_at}</p>
+        <p class="note freshness sentence">{read_at}</p>
         <p class="note">{counts}</p>
         {notes.into_iter().map(|n| view! { <p class="note">{n}</p> }).collect_view()}
         <button type="button" class="secondary" on:click=save>"Download differences"</button>

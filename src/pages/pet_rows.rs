@@ -107,7 +107,11 @@ pub(super) fn PetRows(
         shown_filters.get() == asked
     };
     let (loading, set_loading) = signal(false);
-    let busy = move || loading.get() && !quiet();
+    // A search past the rows loaded reads more of the same list: not quiet, since the matches
+    // may change; said (and the rows dimmed) until it is in.
+    let widening =
+        move || wide.get() && shown.with(|l| l.as_ref().is_some_and(|l| l.wide.is_none()));
+    let busy = move || loading.get() && (!quiet() || widening());
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())

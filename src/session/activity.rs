@@ -168,11 +168,16 @@ split! {
         session.known.update_value(|k| k.activity_read = true);
         session.activity.maybe_update(|newer| {
             let changed = !log.is_empty();
+            // Entries made since the tab started are not stored yet; with none, storage holds
+            // the log as it is (and after Sign out everywhere, nothing: it stays so).
+            let unsaved = !newer.is_empty();
             for entry in std::mem::take(newer).into_iter().rev() {
                 push(&mut log, entry);
             }
             *newer = log;
-            save(newer);
+            if unsaved {
+                save(newer);
+            }
             changed
         });
         Ok(())

@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::import::press;
-use common::sandbox::Sandbox;
+use common::sandbox::{Sandbox, Seen};
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use petstore_admin::api::{Client, NewPet, PetStatus};
@@ -242,6 +242,10 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
         page_text(host).contains("Paused: sign in again to go on.")
     })
     .await;
+    assert!(
+        button(host, "Close").is_none(),
+        "a copy on its way cannot be put away"
+    );
     sign_in_in_page(host, "API key for Production", "rotated-production-key").await;
     wait_until("done", || page_text(host).contains("Done.")).await;
     wait_until("matched once read again", || {
@@ -271,6 +275,32 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
     assert!(
         log.iter().all(|s| s.auth != STAGING_KEY),
         "no staging key in production"
+    );
+
+    // The finished copy's panel is put away; closing it sends nothing, and the keyboard goes
+    // back to the group the pets came from.
+    let creates = |log: &[Seen]| log.iter().filter(|s| s.method == "POST").count();
+    let sent = creates(&log);
+    press(host, "Close").await;
+    wait_until("the copy put away", || {
+        host.query_selector("#copy-heading").unwrap().is_none()
+    })
+    .await;
+    wait_until("the focus on the group", || {
+        web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .active_element()
+            .is_some_and(|e| e.id() == "only-staging")
+    })
+    .await;
+    assert!(button(host, "Refresh").is_some_and(|b| !b.has_attribute("disabled")));
+    sb.wait_until_answered("production").await;
+    assert_eq!(
+        creates(&sb.log("production").await),
+        sent,
+        "closing sent nothing"
     );
 
     follow(host, "Activity").await;

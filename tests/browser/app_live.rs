@@ -279,11 +279,17 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     let app = open_list(&sandbox, "/pets?env=production").await;
     let host = &app.host;
     assert_eq!(rows(host).len(), 20, "the default limit");
+    // While the wider reads are on their way, the page says it is loading: its matches may
+    // still change.
+    sandbox.mode("production", "slow:300").await;
     type_into(&input(host, "Search by name").await, "nora").await;
+    wait_until("loading said", || page_text(host).contains("Loading pets…")).await;
     wait_until("the newest pet found", || {
         rows(host).iter().any(|r| r[0] == newest.to_string())
     })
     .await;
+    assert!(!page_text(host).contains("Loading pets…"));
+    sandbox.mode("production", "normal").await;
     assert!(
         page_text(host).contains("Searching the 140 pets read"),
         "{}",

@@ -14,10 +14,11 @@ use super::steps::{Rng, Step};
 
 /// Draws a compare step (a stream of its own, so the other streams stay as they were).
 pub fn draw_compare(rng: &mut Rng) -> Step {
-    match rng.below(8) {
+    match rng.below(9) {
         0 | 1 => Step::OpenCompare,
         2 => Step::SignInInPage,
         3 => Step::Status(["", "available", "sold"][rng.below(3)]),
+        8 => Step::CloseCopy,
         from => Step::CopyPets(from % 2, 1 + rng.below(2)),
     }
 }
@@ -211,6 +212,7 @@ pub async fn perform(c: &Client, model: &mut Model, step: &Step, snap: &Snapshot
         }
         Step::SignInInPage => sign_in_in_page(c, model, snap).await,
         Step::CopyPets(from, n) => copy_pets(c, model, snap, *from, *n).await,
+        Step::CloseCopy => model.closed_copy = page::button(c, "Close").await,
         _ => {}
     }
 }

@@ -32,6 +32,9 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     {
         return Err(format!("the key {key} is written on the page"));
     }
+    if model.closed_copy && snap.text.contains("Copy from ") {
+        return Err("a copy's panel stays after Close".to_owned());
+    }
     if model.wiped && snap.stored != ["petstore-admin.environment"] {
         return Err(format!(
             "after sign out everywhere the tab keeps {:?}",

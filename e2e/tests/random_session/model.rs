@@ -43,6 +43,8 @@ pub struct Model {
     pub copies_started: usize,
     /// Set by the step that pressed "Sign out everywhere", until the next step.
     pub wiped: bool,
+    /// Set by the step that pressed a copy's Close, until the next step.
+    pub closed_copy: bool,
     /// Where each environment's log stood when it was told to answer the next request 429.
     pub busy_from: [Option<usize>; 2],
     /// How many creates each environment may have received: one per click of Add pet (a
@@ -82,6 +84,7 @@ impl Model {
             compares_checked: AtomicUsize::new(0),
             copies_started: 0,
             wiped: false,
+            closed_copy: false,
             busy_from: [None, None],
             sends_allowed: [0, 0],
             site_log,

@@ -70,6 +70,8 @@ pub enum Step {
     SignInInPage,
     /// Copies up to `.1` pets only environment `.0` holds into the other.
     CopyPets(usize, usize),
+    /// Presses Close on a copy's panel, if it is offered (nothing is being sent).
+    CloseCopy,
     // The live list (drawn and performed by `live.rs`).
     /// Another manager adds a pet to environment `.0` with status `.1`.
     OtherAdds(usize, &'static str),
@@ -172,6 +174,7 @@ const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[normalize-space()='Sig
 /// Performs `step` (numbered `n` in the session of `seed`) and updates the model.
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
     model.wiped = false;
+    model.closed_copy = false;
     let snap = snapshot(c).await;
     let env = url_env(&snap).unwrap_or(0);
     match step {
@@ -324,7 +327,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::GetPetOff(e) => model.deployment(*e).set_get_pet(false),
         Step::GetPetOn(e) => model.deployment(*e).set_get_pet(true),
-        Step::OpenCompare | Step::SignInInPage | Step::CopyPets(..) => {
+        Step::OpenCompare | Step::SignInInPage | Step::CopyPets(..) | Step::CloseCopy => {
             compare::perform(c, model, step, &snap).await;
         }
         Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}

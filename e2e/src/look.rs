@@ -1,0 +1,162 @@
+//! What the look-and-feel tests share: waiting on the page, signing in, the window's size,
+//! and what a page must be at phone size (no sideways scroll, no id broken inside).
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+use crate::Browser;
+
+/// Waits up to 10 s for `script` (a function body returning a boolean) to return true.
+pub async fn wait_js(c: &Client, what: &str, script: &str) {
+    for _ in 0..200 {
+        if c.execute(script, vec![])
+            .await
+            .ok()
+            .and_then(|v| v.as_bool())
+            == Some(true)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let text = c
+        .execute("return document.body.innerText;", vec![])
+        .await
+        .unwrap_or_default();
+    panic!("timed out waiting for {what}; the page says: {text}");
+}
+
+/// The form field with the id `id`, once there: the form's code arrives after the app's.
+pub async fn form_field(c: &Client, id: &str) -> fantoccini::elements::Element {
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("no field #{id}: {e}"))
+}
+
+/// Sets the window's size (and whether it is a phone's, with touch).
+pub async fn viewport(browser: &Browser, width: u32, height: u32, mobile: bool) {
+    browser
+        .cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        )
+        .await;
+}
+
+/// Signs in through the dialog the page shows, and waits until it is gone.
+pub async fn sign_in(c: &Client, key: &str) {
+    wait_js(
+        c,
+        "the sign-in form",
+        "return !!document.querySelector('[role=dialog] input');",
+    )
+    .await;
+    let field = c
+        .find(Locator::Css("[role=dialog] input"))
+        .await
+        .expect("the key field");
+    field.send_keys(key).await.expect("type the key");
+    c.find(Locator::XPath("//button[normalize-space()='Sign in']"))
+        .await
+        .expect("Sign in")
+        .click()
+        .await
+        .expect("click Sign in");
+    wait_js(
+        c,
+        "no sign-in form",
+        "return !document.querySelector('[role=dialog]');",
+    )
+    .await;
+}
+
+/// The list's rows are drawn and nothing is loading.
+pub const ROWS_SHOWN: &str = "return document.querySelectorAll('table.pets tbody tr').length > 0 \
+     && document.querySelector('.rows').getAttribute('aria-busy') === 'false';";
+
+/// Opens `url` and waits until `ready` (a script returning a boolean) holds.
+pub async fn open(c: &Client, url: &str, what: &str, ready: &str) {
+    c.goto(url)
+        .await
+        .unwrap_or_else(|e| panic!("open {what}: {e}"));
+    wait_js(c, what, ready).await;
+}
+
+/// Clicks the button named `name`.
+pub async fn click_button(c: &Client, name: &str) {
+    c.find(Locator::XPath(&format!(
+        "//button[normalize-space()='{name}']"
+    )))
+    .await
+    .unwrap_or_else(|e| panic!("the {name} button: {e}"))
+    .click()
+    .await
+    .expect("click");
+}
+
+/// Fails when the page is wider than the window (it would scroll sideways).
+pub async fn no_sideways_scroll(c: &Client, what: &str) {
+    let sizes: Value = c
+        .execute(
+            "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];",
+            vec![],
+        )
+        .await
+        .expect("measure the page");
+    assert!(
+        sizes[0].as_f64() <= sizes[1].as_f64(),
+        "{what} scroll sideways at 390 px: [scroll width, width] {sizes}"
+    );
+}
+
+/// At phone size, with every disclosure of the page opened (`<details>`): the page does not
+/// scroll sideways and no long number (an id, a category) is broken across lines. Returns how
+/// many long numbers were on the page, so a caller can say there had to be some.
+pub async fn fits_on_a_phone(c: &Client, what: &str) -> usize {
+    let opened: Value = c
+        .execute(
+            "const all = document.querySelectorAll('details');
+             all.forEach((d) => { d.open = true; });
+             return all.length;",
+            vec![],
+        )
+        .await
+        .expect("open the disclosures");
+    let what = format!("{what} ({opened} disclosures open)");
+    no_sideways_scroll(c, &what).await;
+    // Each run of six digits or more in the page's text, and the lines its boxes sit on.
+    let found: Value = c
+        .execute(
+            "const found = { count: 0, broken: [] };
+             const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+             for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+               for (const m of n.data.matchAll(/\\d{6,}/g)) {
+                 const range = document.createRange();
+                 range.setStart(n, m.index);
+                 range.setEnd(n, m.index + m[0].length);
+                 const boxes = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+                 if (boxes.length === 0) continue;
+                 found.count += 1;
+                 const lines = new Set(boxes.map((r) => Math.round(r.top)));
+                 if (lines.size > 1) {
+                   found.broken.push(m[0] + ' on ' + lines.size + ' lines in '
+                     + n.parentElement.outerHTML.slice(0, 120));
+                 }
+               }
+             }
+             return found;",
+            vec![],
+        )
+        .await
+        .expect("find the long numbers");
+    assert_eq!(
+        found["broken"],
+        json!([]),
+        "{what}: numbers broken across lines at phone size"
+    );
+    found["count"].as_u64().unwrap_or_default() as usize
+}

@@ -1,0 +1,212 @@
+//! The release build at phone size (390 × 844, touch), in headless Chromium: every page, with
+//! each of its disclosures opened, fits the width (no sideways scroll) and breaks no id or
+//! category inside; every target is at least 44 × 44 px; the list's column headers show as sort
+//! controls, and the import's (which sort nothing) take no room.
+
+use fantoccini::Client;
+use petstore_dev_service::control::MAIN;
+use petstore_dev_service::seed::BIG_ID;
+use petstore_dev_service::Config;
+use petstore_e2e::look::{
+    click_button, fits_on_a_phone, form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN,
+};
+use petstore_e2e::{serve_release, start_service_with_registry, Browser};
+use serde_json::{json, Value};
+
+/// A category id as long as an id can be: it must not break inside, nor push the page wide.
+const LONG_CATEGORY: i64 = 9_007_199_254_740_995;
+
+/// What `script` returns, as JSON.
+async fn read(c: &Client, what: &str, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    // A pet with a long category in both environments ("The same in both"), one only in
+    // production, so every group of the compare page has long numbers.
+    for env in ["production", "staging"] {
+        let deployment = registry.deployment(MAIN, env).expect("a deployment");
+        deployment.add_pet("Lola", LONG_CATEGORY, Some("available"));
+    }
+    registry
+        .deployment(MAIN, "production")
+        .expect("production")
+        .add_pet("Only Here Otto", LONG_CATEGORY, Some("pending"));
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    viewport(&browser, 390, 844, true).await;
+
+    // The list: Status in view, the headers as sort controls, every target 44 px.
+    c.goto(&format!("{site}pets?env=production&limit=100"))
+        .await
+        .expect("open");
+    sign_in(c, "dev-production-key").await;
+    wait_js(c, "the rows", ROWS_SHOWN).await;
+    assert!(fits_on_a_phone(c, "the list").await > 0, "ids on the list");
+    let fits = read(
+        c,
+        "measure the first row",
+        "const cell = document.querySelector('table.pets tbody tr td:nth-child(4)');
+         const r = cell.getBoundingClientRect();
+         return { right: r.right, left: r.left, width: document.documentElement.clientWidth };",
+    )
+    .await;
+    let width = fits["width"].as_f64().unwrap_or_default();
+    assert!(
+        fits["right"].as_f64().unwrap_or(f64::MAX) <= width && fits["left"].as_f64() >= Some(0.0),
+        "the first row's Status is off-screen: {fits}"
+    );
+    let sort = read(
+        c,
+        "read the sort controls",
+        "const row = document.querySelector('table.pets thead tr');
+         const buttons = Array.from(row.querySelectorAll('button.sort'));
+         return [getComputedStyle(row, '::before').content,
+                 buttons.map((b) => b.textContent.trim()),
+                 buttons.every((b) => getComputedStyle(b).borderStyle === 'solid')];",
+    )
+    .await;
+    assert_eq!(
+        sort,
+        json!([
+            "\"Sort by\" / \"\"",
+            ["ID", "Name", "Category", "Status"],
+            true
+        ]),
+        "the list's headers are sort controls"
+    );
+    let small = read(
+        c,
+        "measure the targets",
+        "return Array.from(document.querySelectorAll('button, a, input, select'))
+           .filter((e) => e.offsetParent !== null)
+           .map((e) => { const r = e.getBoundingClientRect();
+                         return [e.textContent.trim() || e.id, r.width, r.height]; })
+           .filter(([, w, h]) => w < 44 || h < 44);",
+    )
+    .await;
+    assert_eq!(small, json!([]), "targets under 44×44 px at 390 px wide");
+
+    // A pet with an id above 2^53.
+    open(
+        c,
+        &format!("{site}pets/{BIG_ID}?env=production"),
+        "the pet's page",
+        "return !!document.querySelector('.pet-details');",
+    )
+    .await;
+    assert!(fits_on_a_phone(c, "the pet's page").await > 0, "its id");
+
+    // The import's checked rows (a long name, an invalid row): its header row takes no room.
+    open(
+        c,
+        &format!("{site}pets/import?env=production"),
+        "the import page",
+        "return !!document.getElementById('import-text');",
+    )
+    .await;
+    let sheet = format!(
+        "name\tcategoryId\tstatus\n{}\t{LONG_CATEGORY}\tavailable\nRex\tx\tavailble\n",
+        "Lengthy".repeat(25)
+    );
+    c.execute(
+        "const area = document.getElementById('import-text');
+         area.value = arguments[0];
+         area.dispatchEvent(new Event('input', {bubbles: true}));
+         return true;",
+        vec![sheet.into()],
+    )
+    .await
+    .expect("paste");
+    click_button(c, "Check rows").await;
+    wait_js(
+        c,
+        "the checked rows",
+        "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
+    )
+    .await;
+    fits_on_a_phone(c, "the import's rows").await;
+    let marks = read(
+        c,
+        "read the row marks",
+        "const first = document.querySelector('table.import-rows tbody td');
+         const bad = document.querySelector('table.import-rows tr.invalid strong');
+         const head = document.querySelector('table.import-rows thead').getBoundingClientRect();
+         return [getComputedStyle(first, '::before').content, bad && bad.textContent,
+                 head.width <= 1 && head.height <= 1];",
+    )
+    .await;
+    assert_eq!(
+        marks,
+        json!(["\"Line \" / \"\"", "Invalid:", true]),
+        "labelled and marked, the header row out of the way"
+    );
+
+    // The form's refusal (its Details open).
+    c.goto(&format!("{site}pets/new?env=production"))
+        .await
+        .expect("open the form");
+    for (id, text) in [("pet-name", "y".repeat(201)), ("pet-category", "2".into())] {
+        form_field(c, id)
+            .await
+            .send_keys(&text)
+            .await
+            .expect("type");
+    }
+    click_button(c, "Add pet").await;
+    wait_js(
+        c,
+        "the refusal",
+        "return !!document.querySelector('[role=alert] details');",
+    )
+    .await;
+    fits_on_a_phone(c, "the form's refusal").await;
+
+    // The activity (each entry's Details for IT open).
+    open(
+        c,
+        &format!("{site}activity?env=production"),
+        "the activity",
+        "return document.querySelectorAll('table.activity tbody tr').length > 0;",
+    )
+    .await;
+    fits_on_a_phone(c, "the activity").await;
+
+    // The compare page, "The same in both" shown; each pet's box a 44 px target.
+    c.execute(
+        "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
+        vec![],
+    )
+    .await
+    .expect("the staging key");
+    open(
+        c,
+        &format!("{site}compare?env=production"),
+        "the compare page",
+        "return !!document.querySelector('#in-both-same ~ details table');",
+    )
+    .await;
+    assert!(
+        fits_on_a_phone(c, "the compare page").await > 0,
+        "ids compared"
+    );
+    let boxes = read(
+        c,
+        "measure the boxes",
+        "return Array.from(document.querySelectorAll('label.choose'))
+           .map((l) => { const r = l.getBoundingClientRect(); return [r.width, r.height]; });",
+    )
+    .await;
+    let boxes = boxes.as_array().cloned().unwrap_or_default();
+    assert!(!boxes.is_empty(), "no box to choose a pet with");
+    for b in &boxes {
+        let (w, h) = (b[0].as_f64().unwrap_or(0.0), b[1].as_f64().unwrap_or(0.0));
+        assert!(w >= 44.0 && h >= 44.0, "a box's target is {w}×{h} px");
+    }
+    browser.close().await;
+}

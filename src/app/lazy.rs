@@ -44,7 +44,7 @@ pub(crate) enum LazyPage {
     View,
     /// The activity log.
     Activity,
-    /// Both environments side by side.
+    /// Both environments compared, in groups.
     Compare,
 }
 

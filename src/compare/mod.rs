@@ -1,4 +1,4 @@
-//! Two environments side by side: what each was read as, and its pets matched by name into
+//! Two environments compared: what each was read as, and its pets matched by name into
 //! groups. Pure functions, tested natively; the page is `pages/compare.rs`, the copy of chosen
 //! pets `job.rs`.
 //!

@@ -1,4 +1,4 @@
-//! `/compare`: staging and production side by side. Each is read as `compare` says (every
+//! `/compare`: staging and production compared, in groups. Each is read as `compare` says (every
 //! status, the largest limit, merged by id), with its own key; the pets are matched by name
 //! into groups; chosen pets are copied through the import's run; the differences download as
 //! CSV. The search and the status filter are kept in the address, like the list's.

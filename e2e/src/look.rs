@@ -109,14 +109,14 @@ pub async fn no_sideways_scroll(c: &Client, what: &str) {
         .expect("measure the page");
     assert!(
         sizes[0].as_f64() <= sizes[1].as_f64(),
-        "{what} scroll sideways at 390 px: [scroll width, width] {sizes}"
+        "{what} scroll sideways: [scroll width, width] {sizes}"
     );
 }
 
-/// At phone size, with every disclosure of the page opened (`<details>`): the page does not
+/// With every disclosure of the page opened (`<details>`): the page does not
 /// scroll sideways and no long number (an id, a category) is broken across lines. Returns how
 /// many long numbers were on the page, so a caller can say there had to be some.
-pub async fn fits_on_a_phone(c: &Client, what: &str) -> usize {
+pub async fn fits_the_window(c: &Client, what: &str) -> usize {
     let opened: Value = c
         .execute(
             "const all = document.querySelectorAll('details');
@@ -156,7 +156,7 @@ pub async fn fits_on_a_phone(c: &Client, what: &str) -> usize {
     assert_eq!(
         found["broken"],
         json!([]),
-        "{what}: numbers broken across lines at phone size"
+        "{what}: numbers broken across lines"
     );
     found["count"].as_u64().unwrap_or_default() as usize
 }

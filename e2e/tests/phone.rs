@@ -1,16 +1,17 @@
 //! The release build at phone size (390 × 844, touch), in headless Chromium: every page, with
 //! each of its disclosures opened, fits the width (no sideways scroll) and breaks no id or
 //! category inside; every target is at least 44 × 44 px; the list's column headers show as sort
-//! controls, and the import's (which sort nothing) take no room.
+//! controls, and the import's (which sort nothing) take no room. And the list at a laptop's and
+//! a tablet's width: no cell's content runs into the next one.
 
 use fantoccini::Client;
 use petstore_dev_service::control::MAIN;
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
 use petstore_e2e::look::{
-    click_button, fits_on_a_phone, form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN,
+    click_button, fits_the_window, form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN,
 };
-use petstore_e2e::{serve_release, start_service_with_registry, Browser};
+use petstore_e2e::{serve_release, start_service_with_registry, with_refresh, Browser};
 use serde_json::{json, Value};
 
 /// A category id as long as an id can be: it must not break inside, nor push the page wide.
@@ -47,7 +48,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         .expect("open");
     sign_in(c, "dev-production-key").await;
     wait_js(c, "the rows", ROWS_SHOWN).await;
-    assert!(fits_on_a_phone(c, "the list").await > 0, "ids on the list");
+    assert!(fits_the_window(c, "the list").await > 0, "ids on the list");
     let fits = read(
         c,
         "measure the first row",
@@ -100,7 +101,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         "return !!document.querySelector('.pet-details');",
     )
     .await;
-    assert!(fits_on_a_phone(c, "the pet's page").await > 0, "its id");
+    assert!(fits_the_window(c, "the pet's page").await > 0, "its id");
 
     // The import's checked rows (a long name, an invalid row): its header row takes no room.
     open(
@@ -130,7 +131,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
     )
     .await;
-    fits_on_a_phone(c, "the import's rows").await;
+    fits_the_window(c, "the import's rows").await;
     let marks = read(
         c,
         "read the row marks",
@@ -165,7 +166,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         "return !!document.querySelector('[role=alert] details');",
     )
     .await;
-    fits_on_a_phone(c, "the form's refusal").await;
+    fits_the_window(c, "the form's refusal").await;
 
     // The activity (each entry's Details for IT open).
     open(
@@ -175,7 +176,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         "return document.querySelectorAll('table.activity tbody tr').length > 0;",
     )
     .await;
-    fits_on_a_phone(c, "the activity").await;
+    fits_the_window(c, "the activity").await;
 
     // The compare page, "The same in both" shown; each pet's box a 44 px target.
     c.execute(
@@ -192,7 +193,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     )
     .await;
     assert!(
-        fits_on_a_phone(c, "the compare page").await > 0,
+        fits_the_window(c, "the compare page").await > 0,
         "ids compared"
     );
     let boxes = read(
@@ -207,6 +208,47 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     for b in &boxes {
         let (w, h) = (b[0].as_f64().unwrap_or(0.0), b[1].as_f64().unwrap_or(0.0));
         assert!(w >= 44.0 && h >= 44.0, "a box's target is {w}×{h} px");
+    }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_a_laptop_and_a_tablet_no_cell_of_the_list_runs_into_the_next() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    production.add_pet("Lola", LONG_CATEGORY, Some("available"));
+    production.add_pet("Max Int", i64::MAX, Some("pending"));
+    // The list reads itself again: a status changed meanwhile says what it was.
+    let site = serve_release(&service, with_refresh(&config, 0.5)).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production&limit=100"))
+        .await
+        .expect("open");
+    sign_in(c, "dev-production-key").await;
+    wait_js(c, "the rows", ROWS_SHOWN).await;
+    production.set_status(BIG_ID, Some("sold".to_owned()));
+    wait_js(
+        c,
+        "the change marked",
+        "return document.body.innerText.includes('sold, was available');",
+    )
+    .await;
+    for (width, height, mobile) in [(1024, 768, false), (820, 1180, true)] {
+        viewport(&browser, width, height, mobile).await;
+        wait_js(c, "the rows", ROWS_SHOWN).await;
+        // A cell whose content is wider than the cell draws over its neighbour (the columns
+        // keep fixed widths, and numbers do not wrap).
+        let over = read(
+            c,
+            "measure the cells",
+            "return Array.from(document.querySelectorAll('table.pets tbody td'))
+               .filter((td) => td.scrollWidth > td.clientWidth)
+               .map((td) => td.textContent.trim());",
+        )
+        .await;
+        assert_eq!(over, json!([]), "cells running over at {width} px");
+        fits_the_window(c, &format!("the list at {width} px")).await;
     }
     browser.close().await;
 }

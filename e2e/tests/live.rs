@@ -145,3 +145,42 @@ async fn a_hidden_tab_sends_nothing_and_catches_up_when_shown_again() {
     browser.close().await;
     assert_eq!(trap, None, "the app stopped");
 }
+
+#[tokio::test]
+async fn without_request_idle_callback_a_pet_opened_directly_still_reads_itself_again() {
+    // Safari's engine has no `requestIdleCallback`: what waits for an idle moment (the refresh
+    // timer of a page other than the list, among others) must start all the same.
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let folder = site_folder("no-idle");
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let site = serve_site_with(
+        &folder,
+        "/",
+        with_refresh(&config, 0.5),
+        &csp(&service),
+        SiteLog::default(),
+    )
+    .await;
+    let browser = Browser::signed_in().await;
+    browser
+        .on_every_load(
+            "delete Window.prototype.requestIdleCallback; delete window.requestIdleCallback;",
+        )
+        .await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets/2?env=production"))
+        .await
+        .unwrap();
+    let status = "//*[contains(@class,'pet-details')]//*[contains(@class,'status')]";
+    wait_for(c, &format!("{status}[normalize-space()='available']")).await;
+    let gone = c
+        .execute("return typeof window.requestIdleCallback;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(gone, "undefined", "the page runs without it");
+    // Another manager sells the pet: the page shows it within its refresh time.
+    production.set_status(2, Some("sold".to_owned()));
+    wait_for(c, &format!("{status}[normalize-space()='sold']")).await;
+    browser.close().await;
+}

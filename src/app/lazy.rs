@@ -117,6 +117,18 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     }
 }
 
+/// Runs `f` when the browser is next idle; where it cannot say (Safari's engine has no
+/// `requestIdleCallback`), at once after the current task.
+fn when_idle(f: impl Fn() + 'static) {
+    let idle = js_sys::Reflect::get(&window(), &"requestIdleCallback".into())
+        .is_ok_and(|f| f.is_function());
+    if idle {
+        request_idle_callback(f);
+    } else {
+        set_timeout(f, Duration::ZERO);
+    }
+}
+
 /// Fetches the lazy pages' code in the background: every page once the first screen has been
 /// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
 /// so that a first click opens a page as fast as a second; and then what the session does
@@ -124,7 +136,7 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
 pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
     set_timeout(
         move || {
-            request_idle_callback(move || {
+            when_idle(move || {
                 for page in LazyPage::ALL {
                     page.prefetch();
                 }

@@ -97,6 +97,34 @@ setup_browser() {
   export CHROMEDRIVER=/usr/bin/chromedriver
 }
 
+# The other engines of the cross-engine tests: Debian's Firefox ESR and WebKitGTK's WebDriver
+# (with its MiniBrowser; Safari's engine), a virtual display for WebKitGTK (it draws only on
+# one), and geckodriver, built from crates.io.
+setup_other_engines() {
+  local missing=()
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || missing+=(xvfb)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+  if ! geckodriver --version 2>/dev/null | grep -q "^geckodriver 0.37.1"; then
+    say "building geckodriver 0.37.1 (crates.io, once)"
+    cargo install geckodriver --version 0.37.1 --locked
+  fi
+}
+
+# Starts a virtual display for WebKitGTK on a free number; sets XVFB_PID and PETSTORE_DISPLAY.
+start_display() {
+  local n=90
+  while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+  Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+  XVFB_PID=$!
+  for _ in $(seq 50); do
+    [ -e "/tmp/.X11-unix/X$n" ] && break
+    sleep 0.1
+  done
+  export PETSTORE_DISPLAY=":$n"
+}
+
 # Starts the dev service on a free port in the background (a `--port N` among the extra
 # arguments wins) and waits until it listens. Sets SERVICE_PID, SERVICE_ORIGIN and SERVICE_LOG
 # (the file its output goes to). Extra arguments go to the service.

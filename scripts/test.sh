@@ -30,9 +30,10 @@ finish() {
 }
 trap finish EXIT
 
-phase "set-up: tools and the browser (installed once)"
+phase "set-up: tools and the browsers (installed once)"
 setup_build_tools --browser
 setup_browser
+setup_other_engines
 
 phase "native tests: the app's pure parts and the dev service's conformance suite"
 cargo test --workspace --exclude petstore-e2e --exclude petstore-floor
@@ -90,7 +91,9 @@ trunk build --release --public-url /admin/ --dist target/dist-admin
 PETSTORE_BUILD_LABEL=next trunk build --release --dist target/dist-next
 PETSTORE_BUILD_LABEL=third trunk build --release --dist target/dist-third
 
-phase "end-to-end tests of the release builds"
+phase "end-to-end tests of the release builds (Chromium; a part in Firefox and WebKit too)"
+start_display
+service_pids+=("$XVFB_PID")
 PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \
   PETSTORE_DIST_NEXT="$PWD/target/dist-next" PETSTORE_DIST_THIRD="$PWD/target/dist-third" \
   cargo test -p petstore-e2e

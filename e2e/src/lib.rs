@@ -2,6 +2,7 @@
 //! a static server with the SPA fallback a CDN rule gives, a browser session, and the
 //! browser's console log.
 
+pub mod engines;
 pub mod long_tab;
 pub mod look;
 pub mod worker;
@@ -367,14 +368,14 @@ impl WebDriverCompatibleCommand for ChromeCommand {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     StdListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("find a free port")
 }
 
-async fn wait_for_port(port: u16) {
+pub(crate) async fn wait_for_port(port: u16) {
     for _ in 0..100 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port))
             .await
@@ -384,5 +385,5 @@ async fn wait_for_port(port: u16) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("chromedriver did not listen on port {port} within 10 s");
+    panic!("the WebDriver server did not listen on port {port} within 10 s");
 }

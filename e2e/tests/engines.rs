@@ -1,13 +1,14 @@
 //! The release build in Firefox and in Safari's engine (WebKitGTK), with the strict
 //! Content-Security-Policy, over WebDriver: sign in, the list with an id above 2^53 exact, a
-//! status filter, a pet's page (a lazy page's code) and back to the list as it was left.
+//! status filter, a pet's page (a lazy page's code) and back to the list as it was left, a pet
+//! added through the form, the activity naming it, and the environment switched.
 //! (Chromium runs everything else; `docs/testing.md` says which parts run where.)
 
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use petstore_e2e::engines::Engine;
-use petstore_e2e::{serve_release, start_service, wait_for, Browser};
+use petstore_e2e::{click_nav, serve_release, start_service, wait_for, Browser};
 
 /// Waits up to 20 s until every row of the list has `status` (`what` says when).
 async fn all_rows_are(c: &Client, status: &str, what: &str) {
@@ -93,6 +94,57 @@ async fn walk(engine: Engine) {
         .await
         .expect("go back to the list");
     all_rows_are(c, "sold", "back on the list").await;
+
+    // Add a pet (the form is a lazy page too): its page says so, with the id the service gave.
+    click_nav(c, "New pet").await;
+    wait_for(c, "//input[@id='pet-name']").await;
+    for (id, text) in [("pet-name", "Safari Sam"), ("pet-category", "7")] {
+        c.find(Locator::Id(id))
+            .await
+            .expect("a field")
+            .send_keys(text)
+            .await
+            .expect("type");
+    }
+    c.find(Locator::Id("pet-status"))
+        .await
+        .expect("the status")
+        .select_by_value("available")
+        .await
+        .expect("choose available");
+    c.find(Locator::XPath(
+        "//form//button[normalize-space()='Add pet']",
+    ))
+    .await
+    .expect("Add pet")
+    .click()
+    .await
+    .expect("press Add pet");
+    wait_for(c, "//*[contains(normalize-space(),'Pet added.')]").await;
+    wait_for(
+        c,
+        "//*[contains(@class,'pet-details')]//*[normalize-space()='Safari Sam']",
+    )
+    .await;
+
+    // The activity names it; staging asks for its own key.
+    click_nav(c, "Activity").await;
+    wait_for(
+        c,
+        "//table//td[contains(normalize-space(),'Added “Safari Sam”')]",
+    )
+    .await;
+    c.find(Locator::Id("environment"))
+        .await
+        .expect("the environment")
+        .select_by_value("staging")
+        .await
+        .expect("choose staging");
+    wait_for(
+        c,
+        "//*[@role='dialog']//*[contains(normalize-space(),'Staging')]",
+    )
+    .await;
     browser.close().await;
 }
 

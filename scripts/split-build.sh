@@ -102,16 +102,8 @@ sed -i -e "s|$marker|$tag|" -e 's|<link data-trunk rel="rust"[^>]*>||' "$staging
 # would minify index.html as well, taking out the marker above), and its integrity value in
 # index.html is written again. Its comments were 1.7 of its 4.1 KB brotli.
 if [ "$out" = release ]; then
-  sri() { printf 'sha384-%s' "$(openssl dgst -sha384 -binary "$1" | base64 -w0)"; }
   for css in "$staging"/*.css; do
-    old=$(sri "$css")
-    esbuild "$css" --minify --log-level=warning --outfile="$css.min"
-    mv "$css.min" "$css"
-    grep -qF "$old" "$staging/index.html" || {
-      echo "split-build: no integrity value for $(basename "$css") in index.html" >&2
-      exit 1
-    }
-    sed -i "s|$old|$(sri "$css")|" "$staging/index.html"
+    scripts/minify-in-place.sh "$css" "$staging/index.html"
   done
 fi
 

@@ -153,13 +153,17 @@ pub async fn wait_for(c: &Client, xpath: &str) {
 
 /// Clicks the navigation link named `name` (New pet, Pets, Activity…), as a person does.
 pub async fn click_nav(c: &Client, name: &str) {
-    let xpath = format!("//nav//a[normalize-space()='{name}']");
-    c.find(Locator::XPath(&xpath))
+    click(c, &format!("//nav//a[normalize-space()='{name}']")).await;
+}
+
+/// Clicks the element at `xpath`.
+pub async fn click(c: &Client, xpath: &str) {
+    c.find(Locator::XPath(xpath))
         .await
-        .unwrap_or_else(|e| panic!("no link {name}: {e}"))
+        .unwrap_or_else(|e| panic!("{xpath}: {e}"))
         .click()
         .await
-        .unwrap_or_else(|e| panic!("click {name}: {e}"));
+        .unwrap_or_else(|e| panic!("click {xpath}: {e}"));
 }
 
 /// Starts the dev service in this process on a free loopback port. Returns its origin and the
@@ -229,9 +233,7 @@ impl Browser {
         Self::start_with_args(&[]).await
     }
 
-    /// [`Browser::start`] with more Chromium flags. A session that cannot be opened (two
-    /// tests that started at once may pick the same free port, or the driver resets the first
-    /// connection on a loaded machine) is tried again with a new driver, three times in all.
+    /// [`Browser::start`] with more Chromium flags.
     pub async fn start_with_args(extra_args: &[&str]) -> Browser {
         let driver_path =
             std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
@@ -241,20 +243,42 @@ impl Browser {
         if let Some(args) = caps["goog:chromeOptions"]["args"].as_array_mut() {
             args.extend(extra_args.iter().map(|a| json!(a)));
         }
+        Self::open_session("Chromium", caps, |port| {
+            let mut driver = Command::new(&driver_path);
+            driver.arg(format!("--port={port}"));
+            driver
+        })
+        .await
+    }
+
+    /// Starts a WebDriver server (`driver`, told the port to listen on) and opens a session
+    /// with `caps`. A session that cannot be opened (two tests that started at once may pick
+    /// the same free port, or the driver resets the first connection on a loaded machine) is
+    /// tried again with a new server, three times in all.
+    pub(crate) async fn open_session(
+        engine: &str,
+        caps: Value,
+        driver: impl Fn(u16) -> Command,
+    ) -> Browser {
         let caps = caps
             .as_object()
             .cloned()
-            .expect("webdriver.json holds an object");
+            .expect("capabilities are an object");
         let mut last_error = String::new();
         for _ in 0..3 {
             let port = free_port();
-            let driver = Command::new(&driver_path)
-                .arg(format!("--port={port}"))
+            let mut command = driver(port);
+            let program = command
+                .as_std()
+                .get_program()
+                .to_string_lossy()
+                .into_owned();
+            let server = command
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .kill_on_drop(true)
                 .spawn()
-                .unwrap_or_else(|e| panic!("cannot start {driver_path}: {e}"));
+                .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
             wait_for_port(port).await;
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
             match ClientBuilder::new(connector)
@@ -265,13 +289,13 @@ impl Browser {
                 Ok(client) => {
                     return Browser {
                         client,
-                        _driver: driver,
+                        _driver: server,
                     }
                 }
                 Err(e) => last_error = e.to_string(),
             }
         }
-        panic!("open a Chromium session (3 tries): {last_error}");
+        panic!("open a {engine} session (3 tries): {last_error}");
     }
 
     /// The console entries logged since the last call (`{level, message, ...}` objects).
@@ -368,14 +392,14 @@ impl WebDriverCompatibleCommand for ChromeCommand {
     }
 }
 
-pub(crate) fn free_port() -> u16 {
+fn free_port() -> u16 {
     StdListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("find a free port")
 }
 
-pub(crate) async fn wait_for_port(port: u16) {
+async fn wait_for_port(port: u16) {
     for _ in 0..100 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port))
             .await

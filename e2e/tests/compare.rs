@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use petstore_dev_service::control::{Mode, MAIN};
 use petstore_dev_service::Config;
-use petstore_e2e::{serve_release, start_service_with_registry, wait_for, Browser};
+use petstore_e2e::{click, serve_release, start_service_with_registry, wait_for, Browser};
 
 /// Both keys, as a tab that signed in to both has them.
 const KEYS: &str = r#"
@@ -42,15 +42,6 @@ async fn until_said(c: &Client, said: &str) {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-async fn click(c: &Client, xpath: &str) {
-    c.find(Locator::XPath(xpath))
-        .await
-        .unwrap_or_else(|e| panic!("{xpath}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {xpath}: {e}"));
 }
 
 async fn confirm(c: &Client) {

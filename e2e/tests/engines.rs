@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use petstore_e2e::engines::Engine;
-use petstore_e2e::{click_nav, serve_release, start_service, wait_for, Browser};
+use petstore_e2e::look::{click_button, form_field, sign_in};
+use petstore_e2e::{click, click_nav, serve_release, start_service, wait_for, Browser};
 
 /// Waits up to 20 s until every row of the list has `status` (`what` says when).
 async fn all_rows_are(c: &Client, status: &str, what: &str) {
@@ -34,6 +35,16 @@ async fn all_rows_are(c: &Client, status: &str, what: &str) {
     panic!("{what}: the rows never all showed {status} ({last}); the page: {page:?}");
 }
 
+/// Chooses `value` in the `<select>` with the id `id`.
+async fn choose(c: &Client, id: &str, value: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("choose {value} in #{id}: {e}"));
+}
+
 async fn walk(engine: Engine) {
     let (service, config) = start_service().await;
     let site = serve_release(&service, config).await;
@@ -42,43 +53,17 @@ async fn walk(engine: Engine) {
     c.goto(&format!("{site}pets?env=production"))
         .await
         .expect("open the list");
-    wait_for(c, "//*[@role='dialog']//input").await;
-    c.find(Locator::Css("[role=dialog] input"))
-        .await
-        .expect("the key field")
-        .send_keys("dev-production-key")
-        .await
-        .expect("type the key");
-    c.find(Locator::XPath(
-        "//*[@role='dialog']//button[normalize-space()='Sign in']",
-    ))
-    .await
-    .expect("Sign in")
-    .click()
-    .await
-    .expect("click Sign in");
+    sign_in(c, "dev-production-key").await;
     // The default 20 rows, the third with its id exact (a JavaScript number would round it).
     wait_for(c, "//table//tbody/tr[20]").await;
     wait_for(c, "//table//tbody//a[normalize-space()='9007199254740993']").await;
 
-    c.find(Locator::Id("status-filter"))
-        .await
-        .expect("the Status filter")
-        .select_by_value("sold")
-        .await
-        .expect("choose sold");
+    choose(c, "status-filter", "sold").await;
     all_rows_are(c, "sold", "the filter chosen").await;
     let address = c.current_url().await.expect("the address");
     assert!(address.as_str().contains("status=sold"), "{address}");
 
-    c.find(Locator::XPath(
-        "//table//tbody//a[normalize-space()='Nemo']",
-    ))
-    .await
-    .expect("Nemo's row")
-    .click()
-    .await
-    .expect("open Nemo");
+    click(c, "//table//tbody//a[normalize-space()='Nemo']").await;
     wait_for(
         c,
         "//*[contains(@class,'pet-details')]//*[normalize-space()='Nemo']",
@@ -87,39 +72,16 @@ async fn walk(engine: Engine) {
     // Shown at once from the list's row, then drawn again once read: Back is pressed on the
     // page as read (a click on the link being replaced would be lost).
     wait_for(c, "//*[starts-with(normalize-space(),'Read at')]").await;
-    c.find(Locator::XPath("//a[normalize-space()='Back to the list']"))
-        .await
-        .expect("Back to the list")
-        .click()
-        .await
-        .expect("go back to the list");
+    click(c, "//a[normalize-space()='Back to the list']").await;
     all_rows_are(c, "sold", "back on the list").await;
 
     // Add a pet (the form is a lazy page too): its page says so, with the id the service gave.
     click_nav(c, "New pet").await;
-    wait_for(c, "//input[@id='pet-name']").await;
     for (id, text) in [("pet-name", "Safari Sam"), ("pet-category", "7")] {
-        c.find(Locator::Id(id))
-            .await
-            .expect("a field")
-            .send_keys(text)
-            .await
-            .expect("type");
+        form_field(c, id).await.send_keys(text).await.expect("type");
     }
-    c.find(Locator::Id("pet-status"))
-        .await
-        .expect("the status")
-        .select_by_value("available")
-        .await
-        .expect("choose available");
-    c.find(Locator::XPath(
-        "//form//button[normalize-space()='Add pet']",
-    ))
-    .await
-    .expect("Add pet")
-    .click()
-    .await
-    .expect("press Add pet");
+    choose(c, "pet-status", "available").await;
+    click_button(c, "Add pet").await;
     wait_for(c, "//*[contains(normalize-space(),'Pet added.')]").await;
     wait_for(
         c,
@@ -134,12 +96,7 @@ async fn walk(engine: Engine) {
         "//table//td[contains(normalize-space(),'Added “Safari Sam”')]",
     )
     .await;
-    c.find(Locator::Id("environment"))
-        .await
-        .expect("the environment")
-        .select_by_value("staging")
-        .await
-        .expect("choose staging");
+    choose(c, "environment", "staging").await;
     wait_for(
         c,
         "//*[@role='dialog']//*[contains(normalize-space(),'Staging')]",

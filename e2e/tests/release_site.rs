@@ -9,8 +9,8 @@ use fantoccini::{Client, Locator};
 use petstore_dev_service::control::{LogEntry, MAIN};
 use petstore_dev_service::Config;
 use petstore_e2e::{
-    csp, dist_dir, serve_release, serve_site, start_service, start_service_with_registry, wait_for,
-    Browser,
+    click, csp, dist_dir, serve_release, serve_site, start_service, start_service_with_registry,
+    wait_for, Browser,
 };
 use serde_json::json;
 
@@ -32,15 +32,6 @@ async fn type_into(c: &Client, label: &str, text: &str) {
 async fn choose(c: &Client, label: &str, value: &str) {
     let select = c.find(Locator::XPath(&labelled(label))).await.unwrap();
     select.select_by_value(value).await.unwrap();
-}
-
-async fn click(c: &Client, xpath: &str) {
-    c.find(Locator::XPath(xpath))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
 }
 
 async fn row_count(c: &Client) -> usize {

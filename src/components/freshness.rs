@@ -50,7 +50,7 @@ pub fn Freshness(
     // The exact time it was read, for machines (and for a test to see each read come back).
     let stamp = move || read_at.get().map(iso_time);
     view! {
-        <p class="freshness" class:failed=failed>
+        <p class="freshness age-line" class:failed=failed>
             <time datetime=stamp>{text}</time>
             " "
             <button type="button" class="secondary small" on:click=move |_| on_refresh.run(())>

@@ -96,7 +96,8 @@ pub fn Compare() -> impl IntoView {
     let on_close = Callback::new(move |()| {
         let from = job.with_untracked(|j| j.as_ref().map(|(j, ..)| j.from));
         job.set(None);
-        copying.set(false);
+        // (Already false after a copy that ended; only a cancelled or unstarted one was on.)
+        copying.maybe_update(std::mem::take);
         // The reader and the keyboard go back to the group the pets were copied from.
         if let Some(from) = from {
             focus_soon(format!("only-{}", from.as_str()));
@@ -299,7 +300,7 @@ fn Results(
         );
     };
     view! {
-        <p class="note freshness sentence">{read_at}</p>
+        <p class="note freshness">{read_at}</p>
         <p class="note">{counts}</p>
         {notes.into_iter().map(|n| view! { <p class="note">{n}</p> }).collect_view()}
         <button type="button" class="secondary" on:click=save>"Download differences"</button>

@@ -9,23 +9,48 @@
 // Rust code stays the one authority on keys and environments; anything else it aborts.
 const start = document.getElementById("petstore-start");
 const base = start.dataset.base;
-// The same plain fetch as the app's own (and as the preload in index.html), so one download.
-// Its body is read here too, as the list's below: the app then finds the whole file waiting
-// and draws the page in the same turn of the event loop as it starts, without an extra frame.
-const config = fetch(`${base}config.json`).then(async (response) => ({
+// The main wasm and config.json are preloaded by index.html (as=fetch, no crossorigin): asked
+// for here exactly as the preloads were made (no-cors, credentials included), every engine
+// hands the preloaded answer over instead of downloading the file again (Safari's engine
+// matches no other form). Both are the site's own files: their answers are readable.
+const preloaded = (url) => fetch(url, { mode: "no-cors", credentials: "include" });
+// The main wasm, handed to the glue below, which compiles it as it arrives.
+const wasmResponse = preloaded(start.dataset.wasm);
+wasmResponse.catch(() => {});
+// config.json's body is read here too, as the list's below: the app then finds the whole file
+// waiting and draws the page in the same turn of the event loop as it starts, without an
+// extra frame.
+const config = preloaded(`${base}config.json`).then(async (response) => ({
   response,
   text: await response.text(),
 }));
 config.catch(() => {});
 const list = earlyList(config);
 window.petstoreStart = { config: afterList(config, list), list };
-const { default: init } = await import(start.dataset.js);
-const wasm = await init({ module_or_path: start.dataset.wasm });
+const wasm = await startApp();
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
 // The release build's service worker (sw.js), registered once the app runs, so that it never
 // competes with the first screen for the network.
 if (start.dataset.worker && "serviceWorker" in navigator) {
   watchForUpdates(start.dataset.worker).catch(() => {});
+}
+
+// Loads the glue and starts the wasm. If that fails (the page's code could not be downloaded,
+// or a Content-Security-Policy refuses to compile it), the page says so and the console says
+// why: Safari's engine reports a failed module start nowhere, and shows an empty page.
+async function startApp() {
+  try {
+    const { default: init } = await import(start.dataset.js);
+    return await init({ module_or_path: wasmResponse });
+  } catch (error) {
+    console.error("The app could not start:", error);
+    const note = document.createElement("p");
+    note.setAttribute("role", "alert");
+    note.textContent =
+      "The app could not start. Reload the page; if it stays like this, tell whoever looks after this site.";
+    document.body.append(note);
+    throw error;
+  }
 }
 
 // Registers the worker and tells the app when a new deploy's worker has installed beside the
@@ -36,6 +61,7 @@ if (start.dataset.worker && "serviceWorker" in navigator) {
 // when the tab comes back into view and every 10 minutes, as a tab may stay open all day
 // without a navigation.
 async function watchForUpdates(url) {
+  await keepConfig();
   const container = navigator.serviceWorker;
   const registration = await container.register(url, { scope: base });
   const ready = () => {
@@ -60,6 +86,20 @@ async function watchForUpdates(url) {
   const check = () => registration.update().catch(() => {});
   document.addEventListener("visibilitychange", () => document.hidden || check());
   setInterval(check, 10 * 60 * 1000);
+}
+
+// The config.json this page read, put in this build's cache before its worker is registered:
+// the worker keeps it for offline starts and, finding it there, does not download it again.
+async function keepConfig() {
+  try {
+    const { response, text } = await config;
+    if (!response.ok) return;
+    const cache = await caches.open(`petstore-app-${start.dataset.build}`);
+    const headers = { "Content-Type": "application/json" };
+    await cache.put(new URL(`${base}config.json`, location.href).href, new Response(text, { headers }));
+  } catch {
+    // Without it the worker reads config.json itself.
+  }
 }
 
 // The configuration, handed to the app once the early list answer is in too (or after

@@ -18,7 +18,11 @@ self.addEventListener("install", (event) => {
     caches.open(CACHE).then(async (cache) => {
       await cache.addAll(FILES.map(at));
       // The deployment's addresses, for telling the environments' answers apart offline.
-      await cache.add(at("config.json")).catch(() => {});
+      // start.js has put the copy its page read here before registering this worker (so a
+      // first visit downloads it once); a worker installed without it reads it itself.
+      if (!(await cache.match(at("config.json")))) {
+        await cache.add(at("config.json")).catch(() => {});
+      }
     }),
   );
 });

@@ -105,6 +105,9 @@ setup_other_engines() {
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   command -v Xvfb >/dev/null || missing+=(xvfb)
+  # The tests' own WebKitGTK browser (e2e/webkit/browser.py: MiniBrowser's console goes nowhere).
+  /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1"); gi.require_version("Gtk", "3.0")' \
+    2>/dev/null || missing+=(python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
   if ! geckodriver --version 2>/dev/null | grep -q "^geckodriver 0.37.1"; then
     say "building geckodriver 0.37.1 (crates.io, once)"

@@ -79,17 +79,21 @@ folder="app-$hash"
 cp -r "$work/app" "$staging/$folder"
 
 # The start-up tag: the glue and the main wasm are preloaded beside config.json, so all three
-# download while start.js starts (start.js reads the addresses from its own element).
+# download while start.js starts (start.js reads the addresses from its own element). The two
+# `as=fetch` preloads carry no `crossorigin`: start.js fetches both as no-cors requests with
+# credentials, the one form Chromium, Firefox and Safari's engine all give a preload to (Safari
+# never gives a `crossorigin` preload to a fetch(), and downloaded each file twice). They are
+# the site's own files, so their answers are readable all the same.
 app="$base$folder"
-tag="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\" crossorigin=\"anonymous\">"
+tag="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/main.js\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/__wasm_split.js\">"
-tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\">"
+tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\">"
 tag+="<link rel=\"manifest\" href=\"${base}manifest.webmanifest\">"
 tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-base=\"$base\""
 # The release build works offline through its service worker (sw.js); the preview has none,
 # so a rebuild shows at once.
-if [ "$out" = release ]; then tag+=" data-worker=\"${base}sw.js\""; fi
+if [ "$out" = release ]; then tag+=" data-worker=\"${base}sw.js\" data-build=\"$folder\""; fi
 tag+=" data-js=\"$app/main.js\" data-wasm=\"$app/main_bg.wasm\"></script>"
 marker="<!-- start-up script -->"
 grep -qF "$marker" "$staging/index.html" || {

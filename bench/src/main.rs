@@ -3,7 +3,8 @@
 //! doing the same against the same local service. Figures, not a pass/fail test.
 //!
 //! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--floor-url DIR]
-//!                       [--compare DIR] [--runs N] [--latency-ms N] [--lighthouse BIN]
+//!                       [--compare DIR] [--runs N] [--latency-ms N] [--site-latency-ms N]
+//!                       [--lighthouse BIN]
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
 mod clicks;
@@ -17,7 +18,9 @@ mod timing;
 use std::path::PathBuf;
 
 use petstore_dev_service::Config;
-use petstore_e2e::{csp, serve_site, start_service_with_registry, with_refresh};
+use petstore_e2e::{
+    csp, serve_site, serve_site_with, start_service_with_registry, with_refresh, SiteLog,
+};
 use timing::{stats, Sample};
 
 struct Args {
@@ -31,6 +34,9 @@ struct Args {
     compare: Option<PathBuf>,
     runs: usize,
     latency_ms: u64,
+    /// How long the site (the app's files, the vanilla page's) takes to answer: a CDN's
+    /// distance, which is what preloads and early fetches are for.
+    site_latency_ms: u64,
     lighthouse: Option<PathBuf>,
 }
 
@@ -43,6 +49,7 @@ fn parse_args() -> Args {
         compare: None,
         runs: 7,
         latency_ms: 0,
+        site_latency_ms: 0,
         lighthouse: None,
     };
     let mut it = std::env::args().skip(1);
@@ -58,11 +65,28 @@ fn parse_args() -> Args {
             "--latency-ms" => {
                 args.latency_ms = value.parse().expect("--latency-ms takes a whole number")
             }
+            "--site-latency-ms" => {
+                args.site_latency_ms = value
+                    .parse()
+                    .expect("--site-latency-ms takes a whole number")
+            }
             "--lighthouse" => args.lighthouse = Some(value.into()),
             _ => panic!("unknown flag {flag}; see the usage in bench/src/main.rs"),
         }
     }
     args
+}
+
+/// Serves `dir` at the site root, every answer held `delay` first.
+async fn far_site(
+    dir: &std::path::Path,
+    config: String,
+    policy: &str,
+    delay: std::time::Duration,
+) -> String {
+    let log = SiteLog::default();
+    log.set_delay(delay);
+    serve_site_with(dir, "/", config, policy, log).await
 }
 
 /// A table row: its label, how to read it from a sample, and the unit's divisor.
@@ -111,10 +135,11 @@ async fn main() {
     sizes::precompress(&args.dist, &app_dir);
     let vanilla_src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vanilla");
     sizes::precompress(&vanilla_src, &vanilla_dir);
-    let app_site = serve_site(&app_dir, "/", config.clone(), &policy).await;
+    let site_delay = std::time::Duration::from_millis(args.site_latency_ms);
+    let app_site = far_site(&app_dir, config.clone(), &policy, site_delay).await;
     // The long-lived tab's builds: the same files, reading the list again every 0.2 s.
     let mut long_tab_dirs = vec![("app", app_dir.clone())];
-    let vanilla_site = serve_site(&vanilla_dir, "/", config.clone(), &policy).await;
+    let vanilla_site = far_site(&vanilla_dir, config.clone(), &policy, site_delay).await;
     // Each page: its name, the short name of its ratio column, its address.
     let mut pages = vec![(
         "app",
@@ -124,7 +149,7 @@ async fn main() {
     if let Some(dir) = &args.compare {
         let before_dir = served.join("before");
         sizes::precompress(dir, &before_dir);
-        let site = serve_site(&before_dir, "/", config.clone(), &policy).await;
+        let site = far_site(&before_dir, config.clone(), &policy, site_delay).await;
         long_tab_dirs.push(("before", before_dir.clone()));
         pages.push((
             "before",
@@ -169,8 +194,9 @@ async fn main() {
         }
     }
     println!(
-        "\nHeadless Chromium, 100 pets, service latency {} ms, {} cold runs each: median (min–max)",
-        args.latency_ms, args.runs
+        "\nHeadless Chromium, 100 pets, service latency {} ms, site latency {} ms, {} cold runs \
+         each: median (min–max)",
+        args.latency_ms, args.site_latency_ms, args.runs
     );
     let mut header = format!("{:<26}", "");
     for (name, _, _) in &pages {

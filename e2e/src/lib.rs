@@ -1,6 +1,6 @@
-//! Helpers for driving the built site (`dist/`) in headless Chromium through ChromeDriver:
-//! a static server with the SPA fallback a CDN rule gives, a browser session, and the
-//! browser's console log.
+//! Helpers for driving the built site (`dist/`) in a browser over WebDriver (headless
+//! Chromium through ChromeDriver; Firefox and WebKit in `engines`): a static server with the
+//! SPA fallback a CDN rule gives, a browser session, and the browser's console.
 
 pub mod engines;
 pub mod long_tab;
@@ -13,7 +13,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -43,11 +43,12 @@ pub fn dist_dir(var: &str, default: &str) -> PathBuf {
 /// The Content-Security-Policy the site is tested under (and the README recommends), for an
 /// app that talks to `service_origin`. `connect-src` needs `'self'` too: the app fetches its
 /// wasm and `config.json` from its own origin; the service worker and the manifest are the
-/// site's own files.
+/// site's own files (the manifest under `default-src`: WebKit reports `manifest-src`, which
+/// it does not know, as a console error).
 pub fn csp(service_origin: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-         connect-src 'self' {service_origin}; worker-src 'self'; manifest-src 'self'; \
+         connect-src 'self' {service_origin}; worker-src 'self'; \
          object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
     )
 }
@@ -67,7 +68,8 @@ pub async fn serve_release(service: &str, config: String) -> String {
 
 /// Serves `dir` on a free loopback port like a CDN: under `prefix` (`/` or e.g. `/admin/`),
 /// files as they are (or their `.br`/`.gz` siblings, where present and accepted, as a CDN
-/// serves compressed copies) and any other path answered with `index.html` (the SPA rule),
+/// serves compressed copies) with the README's cache headers, and any other path answered with
+/// `index.html` (the SPA rule),
 /// `config.json` replaced by `config` (as a deployment uploads its own), and every answer
 /// carrying `policy` as its Content-Security-Policy. Returns the site's address, e.g.
 /// `http://127.0.0.1:40123/admin/`.
@@ -79,13 +81,37 @@ pub async fn serve_site(dir: &Path, prefix: &str, config: String, policy: &str) 
 #[derive(Clone, Default)]
 pub struct SiteLog {
     paths: Arc<std::sync::Mutex<Vec<String>>>,
+    answers: Arc<std::sync::Mutex<Vec<(String, u16)>>>,
     down: Arc<std::sync::atomic::AtomicBool>,
+    no_store: Arc<std::sync::atomic::AtomicBool>,
+    delay_ms: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl SiteLog {
     /// The paths asked for since the last call (and forgets them).
     pub fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.paths.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Each request answered since the last call, as its path and status, in the order the
+    /// answers left (and forgets them).
+    pub fn take_answers(&self) -> Vec<(String, u16)> {
+        std::mem::take(&mut *self.answers.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Serves every answer `Cache-Control: no-store` (a deployment that lets the browser keep
+    /// nothing, so whatever it fetches twice, it downloads twice) instead of the README's
+    /// headers, or goes back to those.
+    pub fn set_no_store(&self, no_store: bool) {
+        self.no_store
+            .store(no_store, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Holds every answer `delay` before it leaves, as from a CDN further away than this
+    /// machine (the benchmark's `--site-latency-ms`).
+    pub fn set_delay(&self, delay: Duration) {
+        let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
+        self.delay_ms.store(ms, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Takes the site down (every answer a 503, as from a CDN that is out of reach) or
@@ -130,7 +156,24 @@ pub async fn serve_site_with(
                     if log.down.load(std::sync::atomic::Ordering::SeqCst) {
                         return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
                     }
-                    next.run(request).await
+                    let path = request.uri().path().to_owned();
+                    let delay = log.delay_ms.load(std::sync::atomic::Ordering::SeqCst);
+                    if delay > 0 {
+                        tokio::time::sleep(Duration::from_millis(delay)).await;
+                    }
+                    let mut response = next.run(request).await;
+                    let cache = match log.no_store.load(std::sync::atomic::Ordering::SeqCst) {
+                        true => "no-store",
+                        false => cache_control(&path),
+                    };
+                    response
+                        .headers_mut()
+                        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+                    log.answers
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((path, response.status().as_u16()));
+                    response
                 }
             },
         ));
@@ -142,13 +185,40 @@ pub async fn serve_site_with(
     format!("{origin}{prefix}")
 }
 
+/// The README's cache headers: a build's folder (`app-<hash>/`) and Trunk's hashed files
+/// never change; anything else (`index.html` and every address it answers, `config.json`,
+/// `sw.js`, the manifest, the icons) is checked with the server each time it is used.
+fn cache_control(path: &str) -> &'static str {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let hashed = name
+        .split_once('.')
+        .and_then(|(stem, _)| stem.rsplit_once('-'))
+        .is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()));
+    if hashed || path.contains("/app-") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
 /// Waits up to 20 s for an element matching `xpath`; panics naming it if none appears.
+/// Any failed look is tried again, not only "no such element": WebKit's driver can answer
+/// that the element it just found went stale while the page was being drawn again.
 pub async fn wait_for(c: &Client, xpath: &str) {
-    c.wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::XPath(xpath))
-        .await
-        .unwrap_or_else(|e| panic!("{xpath} did not appear: {e}"));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        match c.find(Locator::XPath(xpath)).await {
+            Ok(_) => return,
+            Err(e) if tokio::time::Instant::now() >= deadline => {
+                let page = c
+                    .execute("return document.body.innerText.slice(0, 1500);", vec![])
+                    .await
+                    .unwrap_or_default();
+                panic!("{xpath} did not appear: {e}; the page says: {page}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
 }
 
 /// Clicks the navigation link named `name` (New pet, Pets, Activity…), as a person does.
@@ -223,6 +293,7 @@ pub struct Browser {
     /// The WebDriver client.
     pub client: Client,
     _driver: Child,
+    console: engines::Console,
 }
 
 impl Browser {
@@ -273,7 +344,9 @@ impl Browser {
                 .get_program()
                 .to_string_lossy()
                 .into_owned();
+            // A group of its own, so that the browser it starts goes with it (see Drop).
             let server = command
+                .process_group(0)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .kill_on_drop(true)
@@ -290,6 +363,7 @@ impl Browser {
                     return Browser {
                         client,
                         _driver: server,
+                        console: engines::Console::Chromium,
                     }
                 }
                 Err(e) => last_error = e.to_string(),
@@ -362,7 +436,21 @@ impl Browser {
 
     /// Ends the session and closes the browser.
     pub async fn close(self) {
-        let _ = self.client.close().await;
+        let _ = self.client.clone().close().await;
+    }
+}
+
+impl Drop for Browser {
+    /// Ends the driver and everything it started, a test that failed before `close` too
+    /// (killing the driver alone left its Firefox running, holding its ports).
+    fn drop(&mut self) {
+        if let Some(pid) = self._driver.id() {
+            let group = format!("-{pid}");
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &group])
+                .stderr(Stdio::null())
+                .status();
+        }
     }
 }
 
@@ -392,7 +480,7 @@ impl WebDriverCompatibleCommand for ChromeCommand {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     StdListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())

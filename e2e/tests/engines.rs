@@ -1,15 +1,24 @@
-//! The release build in Firefox and in Safari's engine (WebKitGTK), with the strict
-//! Content-Security-Policy, over WebDriver: sign in, the list with an id above 2^53 exact, a
-//! status filter, a pet's page (a lazy page's code) and back to the list as it was left, a pet
-//! added through the form, the activity naming it, and the environment switched.
-//! (Chromium runs everything else; `docs/testing.md` says which parts run where.)
+//! The release build in all three engines (Chromium, Firefox, and Safari's engine through
+//! WebKitGTK), over WebDriver, with the strict Content-Security-Policy, and no console error
+//! in any of them:
+//! - a walk under `/admin/`: sign in, the list with an id above 2^53 exact, a status filter, a
+//!   pet's page (a lazy page's code) and back to the list as it was left, a pet added through
+//!   the form, the activity naming it, the switch to staging, the import page opened cold and
+//!   two rows imported, the compare page and a copy, a reload answered by the service worker,
+//!   and Sign out everywhere;
+//! - a cold first visit, counting the site's answers per file;
+//! - the console check itself, shown to see an error in each engine.
+//!
+//! (Chromium runs every other end-to-end test; `docs/testing.md` says which parts run where.)
 
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use petstore_e2e::engines::Engine;
-use petstore_e2e::look::{click_button, form_field, sign_in};
-use petstore_e2e::{click, click_nav, serve_release, start_service, wait_for, Browser};
+use petstore_e2e::look::{click_button, form_field, sign_in, wait_js};
+use petstore_e2e::{
+    click, click_nav, csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog,
+};
 
 /// Waits up to 20 s until every row of the list has `status` (`what` says when).
 async fn all_rows_are(c: &Client, status: &str, what: &str) {
@@ -45,9 +54,12 @@ async fn choose(c: &Client, id: &str, value: &str) {
         .unwrap_or_else(|e| panic!("choose {value} in #{id}: {e}"));
 }
 
+/// The walk, in the release build served under `/admin/` with the strict policy.
 async fn walk(engine: Engine) {
     let (service, config) = start_service().await;
-    let site = serve_release(&service, config).await;
+    let log = SiteLog::default();
+    let dist = dist_dir("PETSTORE_DIST_ADMIN", "target/dist-admin");
+    let site = serve_site_with(&dist, "/admin/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start_engine(engine).await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production"))
@@ -102,15 +114,240 @@ async fn walk(engine: Engine) {
         "//*[@role='dialog']//*[contains(normalize-space(),'Staging')]",
     )
     .await;
+    sign_in(c, "dev-staging-key").await;
+    import_compare_and_sign_out(c, &site, &log).await;
+    no_console_errors(&browser, engine).await;
     browser.close().await;
 }
 
+/// The walk's second half, signed in to both: the import page opened cold (its code fetched
+/// as the app starts) and two rows imported into staging; the compare page, the pet added in
+/// production copied to staging and the copy closed; the page read again from the service
+/// worker; and Sign out everywhere.
+async fn import_compare_and_sign_out(c: &Client, site: &str, log: &SiteLog) {
+    network_quiet(c).await;
+    c.goto(&format!("{site}pets/import?env=staging"))
+        .await
+        .expect("open the import page");
+    // Typed as a person types it, a key press for each line's end (WebKit's driver drops
+    // line breaks inside typed text).
+    let rows = "name,categoryId,status\u{E007}Iggy,3,pending\u{E007}Ziggy,4,sold";
+    form_field(c, "import-text")
+        .await
+        .send_keys(rows)
+        .await
+        .expect("type the rows");
+    click_button(c, "Check rows").await;
+    click_button(c, "Start import").await;
+    wait_for(
+        c,
+        "//*[contains(normalize-space(),'2 of 2 sent, 0 refused. Done.')]",
+    )
+    .await;
+
+    click_nav(c, "Compare").await;
+    wait_for(c, "//*[starts-with(normalize-space(),'Compared ')]").await;
+    let only_production = "//section[@aria-labelledby='only-production']";
+    click(
+        c,
+        &format!("{only_production}//label[normalize-space()='Choose Safari Sam']"),
+    )
+    .await;
+    click(
+        c,
+        &format!("{only_production}//button[normalize-space()='Copy 1 pet to Staging…']"),
+    )
+    .await;
+    // The panel takes the focus (and scrolls to it) on the next frame: pressed before then,
+    // WebKit's click lands where the button was, on the header's Pets link.
+    let settled = "return document.activeElement && document.activeElement.id === 'copy-heading';";
+    wait_js(c, "the copy panel in focus", settled).await;
+    click_button(c, "Start copy").await;
+    wait_for(
+        c,
+        "//*[contains(normalize-space(),'1 of 1 sent, 0 refused. Done.')]",
+    )
+    .await;
+    click_button(c, "Close").await;
+    let same = "//section[@aria-labelledby='in-both-same']";
+    wait_for(c, &format!("{same}//td[normalize-space()='Safari Sam']")).await;
+
+    // Read again (as the tablet's Reload does, not the driver's forced reload): the worker
+    // answers the page and every file of the build; only config.json, the browser's check for
+    // a new deploy (sw.js) and the service's reads go out.
+    network_quiet(c).await;
+    log.take();
+    c.execute("window.beforeReload = true; location.reload();", vec![])
+        .await
+        .expect("reload");
+    let reloaded = "return !window.beforeReload && document.body.innerText.includes('Compared ');";
+    wait_js(c, "the compare page after the reload", reloaded).await;
+    let controlled = "return !!navigator.serviceWorker.controller;";
+    wait_js(c, "the service worker controls the page", controlled).await;
+    let from_site: Vec<String> = log
+        .take()
+        .into_iter()
+        .filter(|p| !p.ends_with("/config.json") && !p.ends_with("/sw.js"))
+        .collect();
+    assert!(
+        from_site.is_empty(),
+        "after a reload, asked of the site: {from_site:?}"
+    );
+
+    click_button(c, "Sign out everywhere").await;
+    click_button(c, "Forget everything").await;
+    wait_for(c, "//*[@role='dialog']//input[@type='password']").await;
+    let no_keys = "return !Object.keys(sessionStorage).some((k) => k.includes('api-key'));";
+    wait_js(c, "no key kept", no_keys).await;
+}
+
+/// Waits (up to 20 s) until the page has fetched nothing new for a second, as a person would
+/// before leaving it: leaving a page while its idle moments still fetch other pages' code
+/// aborts those downloads, and Firefox and WebKit then log the loader's "fetch failed" as
+/// console errors (harmless, but not what a person sees).
+async fn network_quiet(c: &Client) {
+    let count = "return performance.getEntriesByType('resource').length;";
+    let mut last = (u64::MAX, tokio::time::Instant::now());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while tokio::time::Instant::now() < deadline {
+        let now = c.execute(count, vec![]).await.ok().and_then(|v| v.as_u64());
+        let now = now.unwrap_or(u64::MAX - 1);
+        if now != last.0 {
+            last = (now, tokio::time::Instant::now());
+        } else if last.1.elapsed() >= Duration::from_secs(1) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the page kept fetching for 20 s");
+}
+
+/// Fails on any console error, uncaught error or unhandled rejection the engine saw.
+async fn no_console_errors(browser: &Browser, engine: Engine) {
+    let errors = browser.console_errors().await;
+    assert!(errors.is_empty(), "{engine:?}'s console: {errors:#?}");
+}
+
+/// A cold first visit in `engine`, once the service worker has taken the page (its install
+/// reads the build too): the site's answers (statuses) per path, and the paths in the order
+/// asked for. `no_store`: every answer `Cache-Control: no-store`, else the README's headers.
+async fn cold_load(engine: Engine, no_store: bool) -> (Vec<(String, Vec<u16>)>, Vec<String>) {
+    let (service, config) = start_service().await;
+    let log = SiteLog::default();
+    log.set_no_store(no_store);
+    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let site = serve_site_with(&dist, "/", config, &csp(&service), log.clone()).await;
+    let browser = Browser::start_engine(engine).await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production"))
+        .await
+        .expect("open the list");
+    wait_for(c, "//*[@role='dialog']//input[@type='password']").await;
+    let controlled = "return !!navigator.serviceWorker.controller;";
+    wait_js(c, "the service worker controls the page", controlled).await;
+    no_console_errors(&browser, engine).await;
+    browser.close().await;
+    let mut answers: Vec<(String, Vec<u16>)> = Vec::new();
+    for (path, status) in log.take_answers() {
+        match answers.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, statuses)) => statuses.push(status),
+            None => answers.push((path, vec![status])),
+        }
+    }
+    (answers, log.take())
+}
+
+/// The first screen's files: the page (the list's address), its stylesheet, the start-up
+/// script, the glue, the main wasm and the deployment's configuration.
+const FIRST_SCREEN: [&str; 7] = [
+    "pets",
+    ".css",
+    "start.js",
+    "main.js",
+    "__wasm_split.js",
+    "main_bg.wasm",
+    "config.json",
+];
+
 #[tokio::test]
-async fn in_firefox_sign_in_list_filter_and_a_pet() {
+async fn the_walk_in_chromium() {
+    walk(Engine::Chromium).await;
+}
+
+#[tokio::test]
+async fn a_cold_load_fetches_each_file_once() {
+    for engine in Engine::ALL {
+        // Served as the README says: the first screen's files are asked for once, and no file
+        // of the build's code downloads twice, the worker's install included. (The tab icon
+        // and the manifest the browser reads as the worker installs may race its copy.)
+        let (answers, _) = cold_load(engine, false).await;
+        eprintln!("{engine:?}, a cold load's answers per path: {answers:?}");
+        for name in FIRST_SCREEN {
+            let asked: Vec<_> = answers.iter().filter(|(p, _)| p.ends_with(name)).collect();
+            assert!(
+                matches!(asked.as_slice(), [(_, statuses)] if statuses == &[200]),
+                "{engine:?}: the first screen's {name} must be asked for once: {asked:?}"
+            );
+        }
+        for (path, statuses) in answers.iter().filter(|(p, _)| p.contains("/app-")) {
+            let downloads = statuses.iter().filter(|s| **s == 200).count();
+            assert!(
+                downloads == 1,
+                "{engine:?} downloaded {path} {downloads} times"
+            );
+        }
+        // Where nothing may be kept, nothing the page asks for before its worker (an unused
+        // preload, say) is there to be taken from the cache either: still once each.
+        let (_, paths) = cold_load(engine, true).await;
+        let before_worker = paths.iter().take_while(|p| !p.ends_with("/sw.js"));
+        for name in FIRST_SCREEN {
+            let asked = before_worker.clone().filter(|p| p.ends_with(name)).count();
+            assert_eq!(
+                asked, 1,
+                "{engine:?}, no-store: {name} asked for {asked} times"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_walk_in_firefox() {
     walk(Engine::Firefox).await;
 }
 
 #[tokio::test]
-async fn in_webkit_sign_in_list_filter_and_a_pet() {
+async fn the_walk_in_webkit() {
     walk(Engine::WebKit).await;
+}
+
+#[tokio::test]
+async fn the_console_check_sees_an_error_in_every_engine() {
+    // The build under a policy that forbids compiling wasm: each engine's console must say so,
+    // and the page too (Safari's engine, left to itself, shows an empty page and says nothing).
+    let (_, config) = start_service().await;
+    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let site = petstore_e2e::serve_site(&dist, "/", config, "default-src 'self'").await;
+    for engine in Engine::ALL {
+        let browser = Browser::start_engine(engine).await;
+        browser.client.goto(&site).await.expect("open the site");
+        let mut errors = Vec::new();
+        for _ in 0..100 {
+            errors.extend(browser.console_errors().await);
+            if !errors.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        assert!(
+            !errors.is_empty(),
+            "{engine:?}: no error within 20 s of a blocked start"
+        );
+        eprintln!("{engine:?} reported: {errors:?}");
+        wait_for(
+            &browser.client,
+            "//*[@role='alert'][starts-with(normalize-space(),'The app could not start.')]",
+        )
+        .await;
+        browser.close().await;
+    }
 }

@@ -1,4 +1,5 @@
-//! What the look-and-feel tests share: waiting on the page, signing in, the window's size,
+//! What the end-to-end tests share when they act and look as a person does: waiting on the
+//! page, signing in, choosing in a list, waiting for the page to go quiet, the window's size,
 //! and what a page must be at phone size (no sideways scroll, no id broken inside).
 
 use std::time::Duration;
@@ -159,4 +160,35 @@ pub async fn fits_the_window(c: &Client, what: &str) -> usize {
         "{what}: numbers broken across lines"
     );
     found["count"].as_u64().unwrap_or_default() as usize
+}
+
+/// Chooses `value` in the `<select>` with the id `id`.
+pub async fn choose(c: &Client, id: &str, value: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("choose {value} in #{id}: {e}"));
+}
+
+/// Waits (up to 20 s) until the page has fetched nothing new for a second, as a person would
+/// before leaving it: leaving a page while its idle moments still fetch other pages' code
+/// aborts those downloads, and Firefox and WebKit then log the loader's "fetch failed" as
+/// console errors (harmless, but not what a person sees).
+pub async fn network_quiet(c: &Client) {
+    let count = "return performance.getEntriesByType('resource').length;";
+    let mut last = (u64::MAX, tokio::time::Instant::now());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while tokio::time::Instant::now() < deadline {
+        let now = c.execute(count, vec![]).await.ok().and_then(|v| v.as_u64());
+        let now = now.unwrap_or(u64::MAX - 1);
+        if now != last.0 {
+            last = (now, tokio::time::Instant::now());
+        } else if last.1.elapsed() >= Duration::from_secs(1) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the page kept fetching for 20 s");
 }

@@ -13,9 +13,9 @@
 
 use std::time::Duration;
 
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use petstore_e2e::engines::Engine;
-use petstore_e2e::look::{click_button, form_field, sign_in, wait_js};
+use petstore_e2e::look::{choose, click_button, form_field, network_quiet, sign_in, wait_js};
 use petstore_e2e::{
     click, click_nav, csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog,
 };
@@ -42,16 +42,6 @@ async fn all_rows_are(c: &Client, status: &str, what: &str) {
         )
         .await;
     panic!("{what}: the rows never all showed {status} ({last}); the page: {page:?}");
-}
-
-/// Chooses `value` in the `<select>` with the id `id`.
-async fn choose(c: &Client, id: &str, value: &str) {
-    c.find(Locator::Id(id))
-        .await
-        .unwrap_or_else(|e| panic!("#{id}: {e}"))
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|e| panic!("choose {value} in #{id}: {e}"));
 }
 
 /// The walk, in the release build served under `/admin/` with the strict policy.
@@ -199,27 +189,6 @@ async fn import_compare_and_sign_out(c: &Client, site: &str, log: &SiteLog) {
     wait_for(c, "//*[@role='dialog']//input[@type='password']").await;
     let no_keys = "return !Object.keys(sessionStorage).some((k) => k.includes('api-key'));";
     wait_js(c, "no key kept", no_keys).await;
-}
-
-/// Waits (up to 20 s) until the page has fetched nothing new for a second, as a person would
-/// before leaving it: leaving a page while its idle moments still fetch other pages' code
-/// aborts those downloads, and Firefox and WebKit then log the loader's "fetch failed" as
-/// console errors (harmless, but not what a person sees).
-async fn network_quiet(c: &Client) {
-    let count = "return performance.getEntriesByType('resource').length;";
-    let mut last = (u64::MAX, tokio::time::Instant::now());
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while tokio::time::Instant::now() < deadline {
-        let now = c.execute(count, vec![]).await.ok().and_then(|v| v.as_u64());
-        let now = now.unwrap_or(u64::MAX - 1);
-        if now != last.0 {
-            last = (now, tokio::time::Instant::now());
-        } else if last.1.elapsed() >= Duration::from_secs(1) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the page kept fetching for 20 s");
 }
 
 /// Fails on any console error, uncaught error or unhandled rejection the engine saw.

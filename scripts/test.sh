@@ -91,7 +91,7 @@ trunk build --release --public-url /admin/ --dist target/dist-admin
 PETSTORE_BUILD_LABEL=next trunk build --release --dist target/dist-next
 PETSTORE_BUILD_LABEL=third trunk build --release --dist target/dist-third
 
-phase "end-to-end tests of the release builds (Chromium; a part in Firefox and WebKit too)"
+phase "end-to-end tests of the release builds (Chromium; the cross-engine part in Firefox and WebKit too)"
 start_display
 service_pids+=("$XVFB_PID")
 PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \

@@ -1,0 +1,124 @@
+use super::*;
+
+const EN: &str = r#"{
+    "sign_in": "Sign in",
+    "pets_match": { "one": "{count} pet matches", "other": "{count} pets match" },
+    "added": "Added “{name}” to {environment}."
+}"#;
+
+fn catalogue(locale: &str, json: &str) -> Catalogue {
+    parse(locale, json).unwrap_or_else(|p| panic!("{locale}: {p:?}"))
+}
+
+fn said(problems: &[Problem]) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_whole_translation_has_no_problem() {
+    let en = catalogue("en", EN);
+    let de = catalogue(
+        "de",
+        r#"{
+            "sign_in": "Anmelden",
+            "pets_match": { "one": "{count} Tier passt", "other": "{count} Tiere passen" },
+            "added": "„{name}“ zu {environment} hinzugefügt."
+        }"#,
+    );
+    assert_eq!(said(&check(&en, &[de])), Vec::<String>::new());
+}
+
+#[test]
+fn a_broken_catalogue_is_refused_with_every_problem_named() {
+    let en = catalogue("en", EN);
+    let es = catalogue(
+        "es",
+        r#"{
+            "pets_match": { "one": "{count} mascota", "other": "{cuenta} mascotas" },
+            "added": "Añadido “{name}”.",
+            "sign_out": "Cerrar sesión"
+        }"#,
+    );
+    let problems = said(&check(&en, &[es]));
+    for expected in [
+        "es: sign_in: missing",
+        "es: sign_out: not a key of the reference",
+        "es: pets_match: the plural forms differ in placeholders",
+        "es: added: placeholders {\"name\"}, but en has {\"environment\", \"name\"}",
+    ] {
+        assert!(
+            problems.iter().any(|p| p == expected),
+            "{expected:?} not among {problems:#?}"
+        );
+    }
+    assert_eq!(problems.len(), 5, "{problems:#?}");
+}
+
+#[test]
+fn plurals_need_their_other_form_and_known_forms() {
+    let en = catalogue(
+        "en",
+        r#"{ "pets": { "one": "{count} pet", "lots": "{count} pets" } }"#,
+    );
+    assert_eq!(
+        said(&check(&en, &[])),
+        [
+            "en: pets: a plural needs its `other` form",
+            "en: pets: no plural form `lots`"
+        ]
+    );
+}
+
+#[test]
+fn a_key_is_a_text_everywhere_or_plural_everywhere() {
+    let en = catalogue(
+        "en",
+        r#"{ "pets": { "one": "{count} pet", "other": "{count} pets" } }"#,
+    );
+    let fr = catalogue("fr", r#"{ "pets": "{count} animaux" }"#);
+    assert_eq!(
+        said(&check(&en, &[fr])),
+        ["fr: pets: a text in one locale and plural in the other (en)"]
+    );
+}
+
+#[test]
+fn braces_are_placeholders_or_mistakes() {
+    assert_eq!(
+        placeholders("{count} of {total} sent").map(|s| s.into_iter().collect::<Vec<_>>()),
+        Ok(vec!["count".to_owned(), "total".to_owned()])
+    );
+    assert!(placeholders("{count of 3").is_err());
+    assert!(placeholders("3 }").is_err());
+    assert!(placeholders("{Count}").is_err());
+    assert!(placeholders("{}").is_err());
+}
+
+#[test]
+fn what_is_not_a_catalogue_is_said() {
+    assert!(parse("en", "[]").is_err());
+    assert!(parse("en", "{ \"Sign In\": \"x\" }").is_err());
+    assert!(parse("en", "{ \"n\": 3 }").is_err());
+    assert!(parse("en", "{").is_err());
+}
+
+#[test]
+fn the_generated_source_names_every_key_in_every_locale() {
+    let en = catalogue("en", EN);
+    let de = catalogue(
+        "de",
+        r#"{ "sign_in": "Anmelden", "pets_match": { "one": "{count} Tier", "other": "{count} Tiere" }, "added": "„{name}“ in {environment}." }"#,
+    );
+    let source = generate(&en, &[de]);
+    for line in [
+        "pub enum Key {",
+        "    PetsMatch,",
+        "pub fn text_en(key: Key) -> Words {",
+        "        Key::SignIn => Words::Text(\"Anmelden\"),",
+        "        Key::PetsMatch => Words::Plural(&[(\"one\", \"{count} pet matches\"), (\"other\", \"{count} pets match\")]),",
+    ] {
+        assert!(source.contains(line), "{line:?} not in:\n{source}");
+    }
+    assert_eq!(source.matches("Key::Added =>").count(), 2);
+    assert_eq!(variant("pets_match"), "PetsMatch");
+}

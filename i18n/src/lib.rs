@@ -5,8 +5,9 @@
 //! - a plural key has the `other` form, and only the forms `Intl.PluralRules` names;
 //! - a key is a text in every locale or plural in every locale.
 //!
-//! [`generate`] writes the Rust that names each key as an enum variant, so a view cannot name a
-//! key that does not exist, and one exhaustive `match` per locale.
+//! [`generate`] writes the Rust that names each key as a function (its placeholders its
+//! arguments), so a view cannot name a key that does not exist; [`table`] writes another
+//! locale's words as the array the app fetches when that locale is chosen.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -229,54 +230,91 @@ fn compare(locale: &str, key: &str, wanted: &Entry, got: &Entry, reference: &str
     problems
 }
 
-/// The key's name as a Rust enum variant: `pets_match` → `PetsMatch`.
-pub fn variant(key: &str) -> String {
-    key.split('_')
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let mut chars = part.chars();
-            chars
-                .next()
-                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
-/// The Rust source for checked catalogues: `pub enum Key` (one variant per key) and, per
-/// locale, `pub fn text_<locale>(key: Key) -> Words` with one arm per key (a key left out
-/// would not compile). `Words` is `Text(&str)` or `Plural(&[(&str, &str)])`.
-pub fn generate(reference: &Catalogue, others: &[Catalogue]) -> String {
-    let mut out = String::from(
-        "/// A word or sentence of the app, by name.\n\
-         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum Key {\n",
+/// The Rust source for the reference locale's words: one function per key, named after it
+/// (`pets_match`), so a view cannot name a key that does not exist, and a placeholder is an
+/// argument of that name (a missing or extra one does not compile). Each function holds its
+/// English text and asks `crate::i18n` for the chosen locale's: a page's words then sit
+/// with the page's code, in its own chunk of the split build, instead of in one table every
+/// page would pull into the first screen. A key's index is its place in [`table`]'s array.
+///
+/// The functions call `crate::i18n::text(index, english) -> Cow<'static, str>`,
+/// `crate::i18n::plural(index, count, english_forms) -> Cow<'static, str>` (the form chosen
+/// by `Intl.PluralRules`) and `crate::i18n::fill(text, &[(name, value)]) -> String`.
+pub fn generate(reference: &Catalogue) -> String {
+    let mut out = format!(
+        "/// How many keys the catalogues have.\npub const KEYS: usize = {};\n",
+        reference.entries.len()
     );
-    for key in reference.entries.keys() {
-        out += &format!("    /// `{key}`\n    {},\n", variant(key));
-    }
-    out += "}\n";
-    for catalogue in std::iter::once(reference).chain(others) {
-        let locale = catalogue.locale.replace('-', "_");
-        out += &format!(
-            "\n/// The `{}` catalogue.\npub fn text_{locale}(key: Key) -> Words {{\n    match key {{\n",
-            catalogue.locale
-        );
-        for (key, entry) in &catalogue.entries {
-            let words = match entry {
-                Entry::Text(text) => format!("Words::Text({text:?})"),
-                Entry::Plural(forms) => {
-                    let forms: Vec<String> = forms
-                        .iter()
-                        .map(|(f, t)| format!("({f:?}, {t:?})"))
-                        .collect();
-                    format!("Words::Plural(&[{}])", forms.join(", "))
-                }
-            };
-            out += &format!("        Key::{} => {words},\n", variant(key));
+    for (index, (key, entry)) in reference.entries.iter().enumerate() {
+        let names: Vec<String> = match entry {
+            Entry::Text(text) => placeholders(text).unwrap_or_default(),
+            Entry::Plural(forms) => forms
+                .get("other")
+                .and_then(|t| placeholders(t).ok())
+                .unwrap_or_default(),
         }
-        out += "    }\n}\n";
+        .into_iter()
+        .filter(|name| !(matches!(entry, Entry::Plural(_)) && name == "count"))
+        .collect();
+        let mut params: Vec<String> = names.iter().map(|n| format!("{n}: &str")).collect();
+        let words = match entry {
+            Entry::Text(text) => {
+                out += &format!("\n/// {text:?}\n");
+                format!("crate::i18n::text({index}, {text:?})")
+            }
+            Entry::Plural(forms) => {
+                out += &format!(
+                    "\n/// {:?}\n",
+                    forms.get("other").cloned().unwrap_or_default()
+                );
+                params.insert(0, "count: u64".to_owned());
+                let forms: Vec<String> = forms
+                    .iter()
+                    .map(|(f, t)| format!("({f:?}, {t:?})"))
+                    .collect();
+                format!(
+                    "crate::i18n::plural({index}, count, &[{}])",
+                    forms.join(", ")
+                )
+            }
+        };
+        let mut fills: Vec<String> = names.iter().map(|n| format!("({n:?}, {n})")).collect();
+        if matches!(entry, Entry::Plural(_)) {
+            fills.insert(0, "(\"count\", &count.to_string())".to_owned());
+        }
+        let (ret, body) = match fills.is_empty() {
+            true => ("std::borrow::Cow<'static, str>", words),
+            false => (
+                "String",
+                format!("crate::i18n::fill(&{words}, &[{}])", fills.join(", ")),
+            ),
+        };
+        out += &format!(
+            "pub fn {key}({}) -> {ret} {{\n    {body}\n}}\n",
+            params.join(", ")
+        );
     }
     out
+}
+
+/// A locale's words as the app fetches them when it is chosen: a JSON array in the reference's
+/// key order, each a text or an object of plural forms.
+pub fn table(reference: &Catalogue, catalogue: &Catalogue) -> String {
+    let items: Vec<serde_json::Value> = reference
+        .entries
+        .keys()
+        .map(|key| match catalogue.entries.get(key) {
+            Some(Entry::Text(text)) => serde_json::Value::from(text.as_str()),
+            Some(Entry::Plural(forms)) => serde_json::Value::Object(
+                forms
+                    .iter()
+                    .map(|(f, t)| (f.clone(), serde_json::Value::from(t.as_str())))
+                    .collect(),
+            ),
+            None => serde_json::Value::Null,
+        })
+        .collect();
+    serde_json::Value::Array(items).to_string()
 }
 
 #[cfg(test)]

@@ -317,5 +317,61 @@ pub fn table(reference: &Catalogue, catalogue: &Catalogue) -> String {
     serde_json::Value::Array(items).to_string()
 }
 
+/// What a build makes of a folder of catalogues: the Rust of the reference locale's keys
+/// ([`generate`]) and every other locale's array ([`table`]), by locale.
+#[derive(Debug)]
+pub struct Built {
+    /// The Rust source naming every key.
+    pub source: String,
+    /// `(locale, JSON array)` for every locale but the reference, sorted by locale.
+    pub tables: Vec<(String, String)>,
+}
+
+/// Reads every `<locale>.json` in `dir`, checks them against `reference`'s and builds them.
+/// Any problem, in any file, is an error: the app's `build.rs` fails the build with the list.
+pub fn build(dir: &std::path::Path, reference: &str) -> Result<Built, Vec<Problem>> {
+    let unreadable = |what: String| vec![problem(reference, None, what)];
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| unreadable(format!("cannot read {}: {e}", dir.display())))?;
+    let mut files: Vec<(String, std::path::PathBuf)> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), path)))
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    let mut catalogues = Vec::new();
+    for (locale, path) in &files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| unreadable(format!("cannot read {}: {e}", path.display())))?;
+        match parse(locale, &text) {
+            Ok(catalogue) => catalogues.push(catalogue),
+            Err(found) => problems.extend(found),
+        }
+    }
+    let Some(at) = catalogues.iter().position(|c| c.locale == reference) else {
+        problems.push(problem(
+            reference,
+            None,
+            format!("no {reference}.json in {}", dir.display()),
+        ));
+        return Err(problems);
+    };
+    let reference = catalogues.remove(at);
+    problems.extend(check(&reference, &catalogues));
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let tables = catalogues
+        .iter()
+        .map(|c| (c.locale.clone(), table(&reference, c)))
+        .collect();
+    Ok(Built {
+        source: generate(&reference),
+        tables,
+    })
+}
+
 #[cfg(test)]
 mod tests;

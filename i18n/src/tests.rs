@@ -131,3 +131,60 @@ fn another_locale_is_an_array_in_the_reference_key_order() {
         r#"["„{name}“ in {environment}.",{"one":"{count} Tier","other":"{count} Tiere"},"Anmelden"]"#
     );
 }
+
+/// A folder of catalogues of its own for one test.
+fn folder(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("petstore-i18n-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("write a catalogue");
+    }
+    dir
+}
+
+#[test]
+fn a_folder_builds_when_every_catalogue_is_whole() {
+    let dir = folder(
+        "whole",
+        &[
+            ("en.json", r#"{ "sign_in": "Sign in" }"#),
+            ("de.json", r#"{ "sign_in": "Anmelden" }"#),
+            ("notes.txt", "not a catalogue"),
+        ],
+    );
+    let built = build(&dir, "en").expect("builds");
+    assert!(built.source.contains("pub fn sign_in()"));
+    assert_eq!(
+        built.tables,
+        [("de".to_owned(), r#"["Anmelden"]"#.to_owned())]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_folder_with_a_broken_catalogue_does_not_build() {
+    let dir = folder(
+        "broken",
+        &[
+            (
+                "en.json",
+                r#"{ "sign_in": "Sign in", "added": "Added {name}." }"#,
+            ),
+            (
+                "fr.json",
+                r#"{ "sign_in": "Se connecter", "added": "Ajouté." }"#,
+            ),
+            ("es.json", r#"{ "sign_in": "Iniciar sesión" "#),
+        ],
+    );
+    let problems = said(&build(&dir, "en").expect_err("must not build"));
+    assert_eq!(problems.len(), 2, "{problems:#?}");
+    assert!(problems[0].starts_with("es: not JSON"), "{problems:#?}");
+    assert_eq!(
+        problems[1],
+        "fr: added: placeholders {}, but en has {\"name\"}"
+    );
+    assert!(build(&dir, "pt").is_err(), "no reference catalogue");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::input::parse_api_key;
 use crate::session::{use_session, Session};
 
@@ -133,14 +134,11 @@ pub fn KeyForm(
     let error_id = format!("{id}-error");
     view! {
         <form class="key-form" on:submit=submit>
-            <h2 id=title_id>"Sign in to " {name}</h2>
+            <h2 id=title_id>{words::sign_in_to(name)}</h2>
             <Show when=move || session.key_rejected(env)>
-                <p class="alert" role="alert">
-                    "The service did not accept the API key for " {name}
-                    ". Enter a valid key to go on; the page stays as it was."
-                </p>
+                <p class="alert" role="alert">{words::key_refused(name)}</p>
             </Show>
-            <p>"Each environment has its own key. It is kept in this tab only."</p>
+            <p>{words::key_kept_in_tab()}</p>
             <label for=id>{label}</label>
             <input
                 id=id
@@ -152,7 +150,7 @@ pub fn KeyForm(
                 aria-describedby=error_id.clone()
             />
             <p id=error_id class="field-error wrap">{problem}</p>
-            <button type="submit">"Sign in"</button>
+            <button type="submit">{words::sign_in()}</button>
         </form>
     }
 }

@@ -1,6 +1,7 @@
 //! Checks the word catalogues in `locales/` (every locale has every key of `en.json`, with the
 //! same placeholders) and writes the Rust that names their keys, `words.rs` (see `i18n/`). A
-//! problem in any catalogue fails the build, each named with its locale and key.
+//! problem in any catalogue fails the build, each named with its locale and key. Every other
+//! locale's words, and the pseudo-locale's, go beside it as `words-<locale>.json`.
 
 fn main() {
     println!("cargo::rerun-if-changed=locales");
@@ -16,7 +17,19 @@ fn main() {
     };
     let out = std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
     let path = std::path::Path::new(&out).join("words.rs");
-    if let Err(e) = std::fs::write(&path, built.source) {
+    write(&path, &built.source);
+    // Every other locale's words, which the app fetches when that locale is chosen;
+    // scripts/split-build.sh copies them beside the app's other files.
+    for (locale, table) in &built.tables {
+        write(
+            &std::path::Path::new(&out).join(format!("words-{locale}.json")),
+            table,
+        );
+    }
+}
+
+fn write(path: &std::path::Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
         eprintln!("cannot write {}: {e}", path.display());
         std::process::exit(1);
     }

@@ -23,6 +23,11 @@ self.addEventListener("install", (event) => {
       if (!(await cache.match(at("config.json")))) {
         await cache.add(at("config.json")).catch(() => {});
       }
+      // The languages this device has chosen (an earlier build's cache holds their words):
+      // this build's words for them, so a new build still starts offline in that language.
+      for (const name of await chosenWords()) {
+        await cache.add(at(build(name))).catch(() => {});
+      }
     }),
   );
 });
@@ -57,6 +62,8 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.url.split("?")[0] === at("config.json")) {
     event.respondWith(networkFirst(request));
+  } else if (WORDS.test(request.url)) {
+    event.respondWith(kept(request));
   } else if (request.mode === "navigate") {
     // Every address of the app is the same page (the SPA rule a CDN applies).
     event.respondWith(cacheFirst(at("index.html"), request));
@@ -71,6 +78,31 @@ self.addEventListener("fetch", (event) => {
 async function cacheFirst(key, request) {
   const own = await (await caches.open(CACHE)).match(key);
   return own || (await caches.match(key)) || fetch(request);
+}
+
+// Another locale's words, fetched when it is chosen (not with the build): kept once fetched.
+const WORDS = /\/(words-[A-Za-z-]+\.json)$/;
+const build = (name) => BUILD + "/" + name;
+
+async function kept(request) {
+  const cache = await caches.open(CACHE);
+  const own = await cache.match(request.url);
+  if (own) return own;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request.url, response.clone());
+  return response;
+}
+
+async function chosenWords() {
+  const names = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      const found = WORDS.exec(request.url);
+      if (found) names.add(found[1]);
+    }
+  }
+  return names;
 }
 
 // config.json is the deployment's own (it may change without a new build): the network's

@@ -28,8 +28,15 @@ else
 fi
 # `cargo rustc` adds the linker flag to the app only and keeps .cargo/config.toml's rustflags
 # (a RUSTFLAGS variable would replace them and rebuild every dependency).
-cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin petstore-admin \
-  --features split -- -C link-arg=--emit-relocs
+# Its messages name the folder the app's build.rs wrote the other locales' words to.
+words=$(cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin petstore-admin \
+  --features split --message-format=json-render-diagnostics -- -C link-arg=--emit-relocs |
+  grep '"reason":"build-script-executed"' | grep '#petstore-admin@' |
+  sed -E 's/.*"out_dir":"([^"]*)".*/\1/')
+if [ ! -f "$words/words-en-XA.json" ]; then
+  echo "split-build: no words-*.json from build.rs (found \"$words\")" >&2
+  exit 1
+fi
 target=${CARGO_TARGET_DIR:-target}
 raw="$target/wasm32-unknown-unknown/$out/petstore-admin.wasm"
 
@@ -72,6 +79,11 @@ if [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -d "$work/app" ]; t
   echo "$stamp" >"$work/stamp"
 fi
 
+# Each other locale's words (build.rs checked them), fetched only when that locale is chosen.
+# Outside the stamp: a changed translation changes no wasm, but must reach the folder.
+rm -f "$work/app"/words-*.json
+cp "$words"/words-*.json "$work/app/"
+
 # PETSTORE_BUILD_LABEL (the tests' second and third deploys of the same code) changes the
 # folder's name, as a deploy of other code would, without building anything again.
 hash=$( (cd "$work/app" && sha256sum -- *; echo "${PETSTORE_BUILD_LABEL:-}") | sha256sum | cut -c1-16)
@@ -112,9 +124,11 @@ if [ "$out" = release ]; then
 fi
 
 # The service worker, release only: sw.js with this build's name and every file of the build
-# but config.json (the deployment's own, fetched from the network first) and itself.
+# but config.json (the deployment's own, fetched from the network first), itself and the words.
 if [ "$out" = release ]; then
-  files=$(cd "$staging" && find . -type f ! -name config.json ! -name sw.js | sed 's|^\./||' |
+  # Another locale's words are not among them: the worker keeps the ones a device has chosen.
+  files=$(cd "$staging" && find . -type f ! -name config.json ! -name sw.js ! -name 'words-*.json' |
+    sed 's|^\./||' |
     sort | sed 's/.*/"&"/' | paste -sd, -)
   sed -e "s|\"__BUILD__\"|\"$folder\"|" -e "s|\\[\"__FILES__\"\\]|[$files]|" sw.js >"$staging/sw.js"
   if grep -q "__FILES__\|__BUILD__" "$staging/sw.js"; then

@@ -53,11 +53,11 @@ impl Environment {
         }
     }
 
-    /// The name shown to people.
-    pub fn label(self) -> &'static str {
+    /// The name shown to people, in the chosen language.
+    pub fn label(self) -> std::borrow::Cow<'static, str> {
         match self {
-            Environment::Production => "Production",
-            Environment::Staging => "Staging",
+            Environment::Production => crate::i18n::words::production(),
+            Environment::Staging => crate::i18n::words::staging(),
         }
     }
 
@@ -69,7 +69,7 @@ impl Environment {
 
 impl fmt::Display for Environment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
+        f.write_str(&self.label())
     }
 }
 

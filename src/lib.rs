@@ -9,7 +9,7 @@ pub mod compare;
 mod components;
 pub mod config;
 pub mod export;
-mod i18n;
+pub mod i18n;
 pub mod import;
 pub mod input;
 pub mod live;

@@ -6,6 +6,7 @@
 //! read: a manager who looked away for a minute still sees what came in meanwhile.
 
 use crate::api::{Pet, PetStatus};
+use crate::i18n::{status_name, words};
 
 /// How long a "New" or "changed" mark, and a pet that left a list, stay said.
 pub const MARK_MS: f64 = 5.0 * 60_000.0;
@@ -70,9 +71,8 @@ pub struct Changes {
     /// How many pets left this list (were in an earlier read of it, are not in this one)
     /// within [`MARK_MS`].
     pub left: usize,
-    /// All of it in words, to be said once ("2 new pets, 1 changed."); empty when nothing
-    /// changed. Written by [`Changes::said`].
-    pub words: String,
+    /// The list's status filter, for why a pet left it (set by [`Changes::said`]).
+    pub listed: Option<PetStatus>,
 }
 
 impl Changes {
@@ -92,33 +92,35 @@ impl Changes {
         self.marks.is_empty() && self.left == 0
     }
 
-    /// These changes with their [`words`](Changes::words), for a list read with `status`
-    /// (why a pet left it).
+    /// These changes, for a list read with `status` (why a pet left it).
     pub fn said(mut self, status: Option<&PetStatus>) -> Changes {
+        self.listed = status.cloned();
+        self
+    }
+
+    /// All of it in words, in the chosen language, to be said once ("2 new pets, 1
+    /// changed."); empty when nothing changed. (Worked out when shown, so a change of
+    /// language says it again in the new one.)
+    pub fn words(&self) -> String {
         let (new, changed) = self.counts();
         let mut parts = Vec::new();
-        match new {
-            0 => {}
-            1 => parts.push("1 new pet".to_owned()),
-            n => parts.push(format!("{n} new pets")),
+        if new > 0 {
+            parts.push(words::new_pets(new as u64));
         }
         if changed > 0 {
-            parts.push(format!("{changed} changed"));
+            parts.push(words::changed_pets(changed as u64));
         }
-        let why = match status {
-            Some(s) => format!("no longer {}", s.as_str()),
-            None => "no longer listed".to_owned(),
-        };
-        match self.left {
-            0 => {}
-            1 => parts.push(format!("1 pet left this list ({why})")),
-            n => parts.push(format!("{n} pets left this list ({why})")),
+        if self.left > 0 {
+            let why = match &self.listed {
+                Some(s) => words::no_longer_status(&status_name(Some(s))),
+                None => words::no_longer_listed().into_owned(),
+            };
+            parts.push(words::pets_left_list(self.left as u64, &why));
         }
-        self.words = match parts.is_empty() {
+        match parts.is_empty() {
             true => String::new(),
-            false => format!("{}.", parts.join(", ")),
-        };
-        self
+            false => words::sentence(&parts.join(&words::list_separator())),
+        }
     }
 }
 
@@ -228,7 +230,7 @@ impl Tracker {
         Changes {
             marks,
             left: list.left.len(),
-            words: String::new(),
+            listed: None,
         }
     }
 }
@@ -317,7 +319,7 @@ mod tests {
             pet(1, Some(PetStatus::Available)),
             pet(2, Some(PetStatus::Available)),
         ];
-        let said = |c: Changes| c.said(Some(&PetStatus::Available)).words;
+        let said = |c: Changes| c.said(Some(&PetStatus::Available)).words();
         assert_eq!(said(tracker.read("available/20", &first, 0.0)), "");
         let later = [
             pet(1, Some(PetStatus::Available)),
@@ -334,10 +336,10 @@ mod tests {
                 (6, Mark::Changed { was: None }),
             ],
             left: 2,
-            words: String::new(),
+            listed: None,
         };
         assert_eq!(
-            changes.said(None).words,
+            changes.said(None).words(),
             "2 new pets, 1 changed, 2 pets left this list (no longer listed)."
         );
     }

@@ -1,9 +1,15 @@
-//! The browser entry point: install the panic hook, mount the app. Nothing else lives here.
+//! The browser entry point: install the panic hook, fetch the chosen language's words if it
+//! is not English (so the first screen is never English first), mount the app.
 
 use leptos::prelude::*;
 use petstore_admin::App;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(|| view! { <App /> });
+    leptos::task::spawn_local(async {
+        // Words that cannot be fetched (offline before this language was ever kept): English.
+        let _ = petstore_admin::i18n::set_language(petstore_admin::i18n::language::first_choice())
+            .await;
+        leptos::mount::mount_to_body(|| view! { <App /> });
+    });
 }

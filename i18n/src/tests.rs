@@ -113,7 +113,7 @@ fn the_generated_source_names_every_key_with_its_placeholders() {
         "pub fn added(environment: &str, name: &str) -> String {",
         "    crate::i18n::fill(&crate::i18n::text(0, \"Added “{name}” to {environment}.\"), &[(\"environment\", environment), (\"name\", name)])",
         "pub fn pets_match(count: u64) -> String {",
-        "    crate::i18n::fill(&crate::i18n::plural(1, count, &[(\"one\", \"{count} pet matches\"), (\"other\", \"{count} pets match\")]), &[(\"count\", &count.to_string())])",
+        "    crate::i18n::fill(&crate::i18n::plural(1, count, &[(\"one\", \"{count} pet matches\"), (\"other\", \"{count} pets match\")]), &[(\"count\", &crate::i18n::number(count))])",
     ] {
         assert!(source.contains(line), "{line:?} not in:\n{source}");
     }
@@ -157,7 +157,10 @@ fn a_folder_builds_when_every_catalogue_is_whole() {
     assert!(built.source.contains("pub fn sign_in()"));
     assert_eq!(
         built.tables,
-        [("de".to_owned(), r#"["Anmelden"]"#.to_owned())]
+        [
+            ("de".to_owned(), r#"["Anmelden"]"#.to_owned()),
+            (PSEUDO.to_owned(), r#"["⟦Šíĝñ íñ···⟧"]"#.to_owned())
+        ]
     );
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -187,4 +190,17 @@ fn a_folder_with_a_broken_catalogue_does_not_build() {
     );
     assert!(build(&dir, "pt").is_err(), "no reference catalogue");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_pseudo_locale_is_accented_longer_and_bracketed_with_placeholders_kept() {
+    assert_eq!(pseudo_text("Sign in"), "⟦Šíĝñ íñ···⟧");
+    assert_eq!(
+        pseudo_text("Added {name} to {environment}."),
+        "⟦Åddéd {name} tö {environment}.···⟧"
+    );
+    let en = catalogue("en", EN);
+    let fake = pseudo(&en);
+    assert!(check(&en, std::slice::from_ref(&fake)).is_empty());
+    assert_eq!(fake.locale, PSEUDO);
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::Pet;
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::import::{fingerprint, fnv1a, problems, ImportRow, Ledger, Outcome};
 use crate::input::Draft;
 
@@ -95,7 +96,7 @@ pub fn carry_over(old: &CopyJob, old_ledger: &Ledger, new: &CopyJob, new_ledger:
         let kept = match before {
             Some(o @ (Outcome::Created { .. } | Outcome::Unknown { .. })) => o.clone(),
             Some(Outcome::Sending) => Outcome::Unknown {
-                message: "It was being sent when another copy was started.".into(),
+                message: words::sent_when_copy_restarted().into(),
             },
             _ => continue,
         };

@@ -1,6 +1,7 @@
 //! What the compare page shows of a comparison: the pets only one environment holds (to be
 //! chosen and copied), those both hold but differently, the ambiguous names, and those alike.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
@@ -9,16 +10,23 @@ use super::status_badge;
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
+use crate::i18n::{number, status_name, words};
 use crate::session::Session;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.
 pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
 
+/// A column header's words.
+type Header = fn() -> Cow<'static, str>;
+
 /// A group's table: its column headers, then `rows`.
-fn table(columns: &[&str], rows: impl IntoView + 'static) -> impl IntoView {
+fn table(columns: &[Header], rows: impl IntoView + 'static) -> impl IntoView {
     let headers = columns
         .iter()
-        .map(|c| view! { <th scope="col">{c.to_string()}</th> })
+        .map(|c| {
+            let c = *c;
+            view! { <th scope="col">{move || c()}</th> }
+        })
         .collect_view();
     view! {
         <table class="compare">
@@ -32,11 +40,14 @@ fn table(columns: &[&str], rows: impl IntoView + 'static) -> impl IntoView {
 
 /// What an empty group shows.
 fn none() -> impl IntoView {
-    view! { <p class="empty">"None."</p> }
+    view! { <p class="empty">{move || words::none_in_group()}</p> }
 }
 
-fn status_text(status: Option<&PetStatus>) -> String {
-    status.map_or_else(|| "no status".to_owned(), |s| s.as_str().to_owned())
+fn status_text(status: Option<&PetStatus>) -> Cow<'static, str> {
+    match status {
+        Some(_) => status_name(status),
+        None => words::no_status(),
+    }
 }
 
 /// The groups of `shown` (the comparison as the search and status filter leave it).
@@ -93,9 +104,8 @@ fn OnlyIn(
     let count = move || picked.with(Vec::len);
     // Before anything is ticked, the button says what to do (it cannot be pressed yet).
     let copy_text = move || match count() {
-        0 => "Tick pets to copy".to_owned(),
-        1 => format!("Copy 1 pet to {}…", to.label()),
-        n => format!("Copy {n} pets to {}…", to.label()),
+        0 => words::tick_pets_to_copy().into_owned(),
+        n => words::copy_pets_to(n as u64, &to.label()),
     };
     let all_chosen = move || count() == pets.with(Vec::len);
     let choose_all = move |_| {
@@ -135,15 +145,15 @@ fn OnlyIn(
                             // The whole label is the target: 44 px square on a tablet.
                             <label class="choose" for=label_for>
                                 <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
-                                <span class="visually-hidden">{format!("Choose {}", pet.name)}</span>
+                                <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
                             </label>
                         </td>
                         <td class="wrap">
                             <a href=session.link(&format!("/pets/{id}"), env)>{pet.name.clone()}</a>
                         </td>
-                        <td class="num" data-label="Category">{pet.category_id.to_string()}</td>
+                        <td class="num" data-label=words::column_category()>{pet.category_id.to_string()}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>
-                        <td class="num" data-label="Id">{id.to_string()}</td>
+                        <td class="num" data-label=words::column_id()>{id.to_string()}</td>
                     </tr>
                 }
             })
@@ -151,18 +161,18 @@ fn OnlyIn(
     };
     view! {
         <section aria-labelledby=heading>
-            <h2 id=heading tabindex="-1">{move || format!("Only in {} ({})", env.label(), pets.with(Vec::len))}</h2>
+            <h2 id=heading tabindex="-1">{move || words::only_in(pets.with(Vec::len) as u64, &env.label())}</h2>
             <Show
                 when=move || pets.with(|p| !p.is_empty())
                 fallback=none
             >
                 {table(
-                    &["Copy", "Name", "Category", "Status", "Id"],
+                    &[words::column_copy, words::column_name, words::column_category, words::column_status, words::column_id],
                     rows,
                 )}
                 <div class="import-actions">
                     <button type="button" class="secondary" on:click=choose_all>
-                        {move || if all_chosen() { "Choose none" } else { "Choose all" }}
+                        {move || if all_chosen() { words::choose_none() } else { words::choose_all() }}
                     </button>
                     <button
                         type="button"
@@ -179,11 +189,7 @@ fn OnlyIn(
 
 /// One side of a pair: category and status.
 fn side(pet: &Pet) -> String {
-    format!(
-        "category {}, {}",
-        pet.category_id,
-        status_text(pet.status.as_ref())
-    )
+    words::category_and_status(&pet.category_id.to_string(), &status_text(pet.status.as_ref()))
 }
 
 /// Each difference of a pair, in words.
@@ -191,16 +197,15 @@ fn differences(pair: &Pair) -> String {
     let (s, p) = (&pair.staging, &pair.production);
     let mut said = Vec::new();
     if pair.category_differs() {
-        said.push(format!(
-            "Category: {} in Staging, {} in Production.",
-            s.category_id, p.category_id
+        said.push(words::category_differs(
+            &p.category_id.to_string(),
+            &s.category_id.to_string(),
         ));
     }
     if pair.status_differs() {
-        said.push(format!(
-            "Status: {} in Staging, {} in Production.",
-            status_text(s.status.as_ref()),
-            status_text(p.status.as_ref())
+        said.push(words::status_differs(
+            &status_text(p.status.as_ref()),
+            &status_text(s.status.as_ref()),
         ));
     }
     said.join(" ")
@@ -217,8 +222,8 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
                 view! {
                     <tr>
                         <td class="wrap">{pair.staging.name.clone()}</td>
-                        <td data-label="In Staging">{side(&pair.staging)}</td>
-                        <td data-label="In Production">{side(&pair.production)}</td>
+                        <td data-label=words::in_staging()>{side(&pair.staging)}</td>
+                        <td data-label=words::in_production()>{side(&pair.production)}</td>
                         <td class="wrap said">{differences(&pair)}</td>
                     </tr>
                 }
@@ -227,12 +232,10 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-different">
-            <h2 id="in-both-different">{move || format!("In both, different ({})", pairs.with(Vec::len))}</h2>
-            <p class="note">
-                "The service cannot change a pet, so these differences are shown, never fixed here."
-            </p>
+            <h2 id="in-both-different">{move || words::in_both_different(&number(pairs.with(Vec::len) as u64))}</h2>
+            <p class="note">{move || words::differences_not_fixed()}</p>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
-                {table(&["Name", "In Staging", "In Production", "Differences"], rows)}
+                {table(&[words::column_name, words::in_staging, words::in_production, words::column_differences], rows)}
             </Show>
         </section>
     }
@@ -241,11 +244,10 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
 /// The pets holding one name on one side, in words.
 fn holders(pets: &[Pet]) -> String {
     match pets {
-        [] => "none".to_owned(),
-        [one] => format!("1 pet (id {})", one.id),
+        [] => words::no_pets_hold().into_owned(),
         many => {
             let ids: Vec<String> = many.iter().map(|p| p.id.to_string()).collect();
-            format!("{} pets (ids {})", many.len(), ids.join(", "))
+            words::pets_with_ids(many.len() as u64, &ids.join(&words::list_separator()))
         }
     }
 }
@@ -266,8 +268,8 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{name}</td>
-                            <td data-label="In Staging">{holders(&staging)}</td>
-                            <td data-label="In Production">{holders(&production)}</td>
+                            <td data-label=words::in_staging()>{holders(&staging)}</td>
+                            <td data-label=words::in_production()>{holders(&production)}</td>
                         </tr>
                     }
                 },
@@ -276,10 +278,10 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="ambiguous">
-            <h2 id="ambiguous">{move || format!("Ambiguous names ({})", names.with(Vec::len))}</h2>
-            <p class="note">"Two or more pets in one environment have these names, so they are not matched."</p>
+            <h2 id="ambiguous">{move || words::ambiguous_names(&number(names.with(Vec::len) as u64))}</h2>
+            <p class="note">{move || words::ambiguous_not_matched()}</p>
             <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
-                {table(&["Name", "In Staging", "In Production"], rows)}
+                {table(&[words::column_name, words::in_staging, words::in_production], rows)}
             </Show>
         </section>
     }
@@ -300,10 +302,10 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="num" data-label="Category">{staging.category_id.to_string()}</td>
+                            <td class="num" data-label=words::column_category()>{staging.category_id.to_string()}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
-                            <td class="num" data-label="Id in Staging">{staging.id.to_string()}</td>
-                            <td class="num" data-label="Id in Production">{production.id.to_string()}</td>
+                            <td class="num" data-label=words::id_in_staging()>{staging.id.to_string()}</td>
+                            <td class="num" data-label=words::id_in_production()>{production.id.to_string()}</td>
                         </tr>
                     }
                 },
@@ -312,11 +314,11 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-same">
-            <h2 id="in-both-same">{move || format!("The same in both ({})", pairs.with(Vec::len))}</h2>
+            <h2 id="in-both-same">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
             <details>
-                <summary>"Show them"</summary>
+                <summary>{move || words::show_them()}</summary>
                 {table(
-                    &["Name", "Category", "Status", "Id in Staging", "Id in Production"],
+                    &[words::column_name, words::column_category, words::column_status, words::id_in_staging, words::id_in_production],
                     rows,
                 )}
             </details>

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::ApiError;
 use crate::components::ErrorAlert;
+use crate::i18n::{said, words};
 use crate::input::{plain_message, FieldErrors};
 use crate::session::{CallError, CreateRecord, CreateState, Session};
 
@@ -16,15 +17,19 @@ pub fn CreateOutcome(
     /// The session, for links.
     session: Session,
 ) -> impl IntoView {
+    // Drawn again in another language (a component's body is not: hence the closure).
+    move || outcome(record.clone(), session)
+}
+
+fn outcome(record: CreateRecord, session: Session) -> AnyView {
     let env = record.env;
     let name = record.draft.name.trim().to_owned();
     let list = session.link("/pets", env);
     let check = move || {
         view! {
             <p>
-                <a href=list.clone()>"Check the list"</a>
-                {format!(" of {}", env.label())}
-                " (what you typed is kept)."
+                <a href=list.clone()>{words::check_the_list()}</a>
+                {words::check_the_list_rest(&env.label())}
             </p>
         }
     };
@@ -34,18 +39,15 @@ pub fn CreateOutcome(
             let href = session.link(&format!("/pets/{}", pet.id), env);
             view! {
                 <p class="notice" role="status">
-                    {format!("“{}” was added to {} with ID {}. ", pet.name, env.label(), pet.id)}
-                    <a href=href>"View it"</a>
+                    {words::pet_added(&env.label(), &pet.id.to_string(), &pet.name)}
+                    " "
+                    <a href=href>{words::view_it()}</a>
                 </p>
             }
             .into_any()
         }
         CreateState::Interrupted => {
-            let summary = format!(
-                "The page was reloaded while “{name}” was being added to {}, so it may or may \
-                 not have been created. Check the list before adding it again.",
-                env.label()
-            );
+            let summary = words::create_interrupted(&env.label(), &name);
             view! {
                 <div class="alert" role="alert">
                     <p class="wrap">{summary}</p>
@@ -55,20 +57,12 @@ pub fn CreateOutcome(
             .into_any()
         }
         CreateState::Failed(error) if error.needs_sign_in() => {
-            let summary = format!(
-                "The key for {} was not accepted, so no pet was created. Sign in again, then \
-                 press Add pet: what you typed is kept.",
-                env.label()
-            );
+            let summary = words::create_key_refused(&env.label());
             let error = error.api().cloned().unwrap_or(ApiError::Unauthorized(None));
             view! { <ErrorAlert error summary /> }.into_any()
         }
         CreateState::Failed(CallError::Api(error)) if error.outcome_unknown() => {
-            let summary = format!(
-                "No answer came back, so “{name}” may or may not have been created in {}. \
-                 Check the list before adding it again.",
-                env.label()
-            );
+            let summary = words::create_no_answer(&env.label(), &name);
             view! {
                 <ErrorAlert error summary />
                 {check()}
@@ -80,26 +74,17 @@ pub fn CreateOutcome(
                 ApiError::BadRequest(Some(body)) => {
                     let on_field = FieldErrors::from_refusal(body, &record.draft, &record.draft);
                     match on_field.first_invalid() {
-                        Some(_) => "The service did not accept this pet: see the field marked \
-                                    above, change it and press Add pet again."
-                            .to_owned(),
-                        None => format!(
-                            "The service did not accept this pet: {}",
-                            plain_message(&body.message)
-                        ),
+                        Some(_) => words::create_refused_field().into_owned(),
+                        None => words::create_refused(&plain_message(&body.message)),
                     }
                 }
-                other => other.to_string(),
+                other => said(other),
             };
             view! { <ErrorAlert error summary /> }.into_any()
         }
         CreateState::Failed(CallError::Offline) => view! {
             <p class="alert" role="alert">
-                {format!(
-                    "{} is out of reach, so nothing was sent. Press Add pet again once the \
-                     connection is back: what you typed is kept.",
-                    env.label(),
-                )}
+                {words::create_offline(&env.label())}
             </p>
         }
         .into_any(),

@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::SignOutEverywhere;
+use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::session::{use_session, use_set_query};
 use leptos_router::hooks::use_location;
 
@@ -46,38 +47,39 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                <a href=move || session.href("/pets")>"Pet Store Admin"</a>
+                <a href=move || session.href("/pets")>{move || words::app_name()}</a>
                 <span class="env-badge" aria-hidden="true">{move || env().label()}</span>
             </div>
-            <nav aria-label="Main">
+            <nav aria-label=move || words::main_navigation()>
                 <a href=pets_href aria-current=current("/pets")>
-                    "Pets"
+                    {move || words::nav_pets()}
                 </a>
                 <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>
-                    "New pet"
+                    {move || words::nav_new_pet()}
                 </a>
                 <a href=move || session.href("/compare") aria-current=current("/compare")>
-                    "Compare"
+                    {move || words::nav_compare()}
                 </a>
                 <a href=move || session.href("/activity") aria-current=current("/activity")>
-                    "Activity"
+                    {move || words::nav_activity()}
                 </a>
             </nav>
             <div class="env-controls">
-                <label for="environment">"Environment"</label>
+                <label for="environment">{move || words::environment()}</label>
                 <select id="environment" on:change=switch>
                     {Environment::ALL
                         .map(|e| {
                             view! {
                                 <option value=e.as_str() prop:selected=move || env() == e>
-                                    {e.label()}
+                                    {move || e.label()}
                                 </option>
                             }
                         })}
                 </select>
+                <LanguageSelect />
                 <Show when=move || !session.needs_sign_in()>
                     <button type="button" class="secondary" on:click=move |_| session.sign_out()>
-                        "Sign out"
+                        {move || words::sign_out()}
                     </button>
                 </Show>
                 // Always offered: the other environment's key, drafts and activity may be

@@ -4,7 +4,17 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
+use crate::i18n::{call_said, said, words};
 use crate::session::CallError;
+
+/// An error that is not the service's, in words: a call's in the catalogue's, any other as
+/// it says itself.
+fn other_error(error: &leptos::error::Error) -> String {
+    match error.downcast_ref::<CallError>() {
+        Some(call) => call_said(call),
+        None => error.to_string(),
+    }
+}
 
 /// One error, in plain words, with its technical details folded away.
 #[component]
@@ -17,22 +27,21 @@ pub fn ErrorAlert(
     summary: Option<String>,
 ) -> impl IntoView {
     let details = error.details();
-    let summary = summary.unwrap_or_else(|| error.to_string());
-    let status = details
-        .status
-        .map_or_else(|| "no answer".to_owned(), |s| s.to_string());
+    let summary = move || summary.clone().unwrap_or_else(|| said(&error));
+    let status = details.status.map(|s| s.to_string());
+    let status = move || status.clone().unwrap_or_else(|| words::no_answer().into_owned());
     let dash = || "—".to_owned();
     view! {
         <div class="alert" role="alert">
             <p>{summary}</p>
             <details>
-                <summary>"Details"</summary>
+                <summary>{move || words::details()}</summary>
                 <dl>
-                    <dt>"Status"</dt>
+                    <dt>{move || words::detail_status()}</dt>
                     <dd>{status}</dd>
-                    <dt>"Code"</dt>
+                    <dt>{move || words::detail_code()}</dt>
                     <dd>{details.code.unwrap_or_else(dash)}</dd>
-                    <dt>"Message"</dt>
+                    <dt>{move || words::detail_message()}</dt>
                     <dd>{details.message.unwrap_or_else(dash)}</dd>
                 </dl>
             </details>
@@ -78,7 +87,7 @@ pub fn error_fallback(
                             }
                             (Some(api), _) => view! { <ErrorAlert error=api.clone() /> }.into_any(),
                             (None, _) => {
-                                view! { <div class="alert" role="alert">{error.to_string()}</div> }
+                                view! { <div class="alert" role="alert">{other_error(error)}</div> }
                                     .into_any()
                             }
                         }
@@ -90,7 +99,7 @@ pub fn error_fallback(
             mendable().then(|| {
                 view! {
                     <button type="button" class="secondary" on:click=move |_| retry.run(())>
-                        "Try again"
+                        {move || words::try_again()}
                     </button>
                 }
             })

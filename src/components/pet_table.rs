@@ -7,8 +7,9 @@ use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::export::ExportScope;
+use crate::i18n::{language, status_name, words, Language};
 use crate::input::{search_and_sort, Column, Sort};
-use crate::live::{Listing, Mark};
+use crate::live::{Changes, Listing, Mark};
 use crate::session::Session;
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
@@ -74,22 +75,21 @@ pub fn PetTable(
         let q = q.trim();
         (!q.is_empty()).then(|| {
             let matching = match shown.with(Vec::len) {
-                0 => "no pet matches".to_owned(),
-                1 => "1 pet matches".to_owned(),
-                n => format!("{n} pets match"),
+                0 => words::no_pet_matches().into_owned(),
+                n => words::pets_match(n as u64),
             };
             match (
                 with(&|l| l.wide.as_ref().map_or(0, Vec::len)),
                 with(&|l| l.pets.len()),
             ) {
-                (0, loaded) => format!("Searching the {loaded} pets loaded: {matching} “{q}”."),
+                (0, loaded) => words::searching_loaded(loaded as u64, &matching, q),
                 (read, _) => {
                     let more = with(&|l| usize::from(l.wide_full)) == 1;
-                    format!(
-                        "Searching the {read} pets read (the service gives up to 100 of each \
-                         status at a time): {matching} “{q}”.{}",
-                        if more { " More may exist." } else { "" }
-                    )
+                    let said = words::searching_read(read as u64, &matching, q);
+                    match more {
+                        true => format!("{said} {}", words::more_may_exist()),
+                        false => said,
+                    }
                 }
             }
         })
@@ -103,7 +103,7 @@ pub fn PetTable(
         view! {
             <th scope="col" aria-sort=aria_sort>
                 <button type="button" class="sort" on:click=move |_| view.on_sort.run(column)>
-                    {column.label()}
+                    {move || column.label()}
                 </button>
             </th>
         }
@@ -112,11 +112,12 @@ pub fn PetTable(
         let href = session.link(&format!("/pets/{}", pet.id), env);
         let status = status_badge(pet.status.as_ref());
         // (Both marks are the status badge's kind of span: one more kind would add code.)
-        let new = (mark == Some(Mark::New)).then(|| badge("badge-new", "New".to_owned()));
+        let new = (mark == Some(Mark::New)).then(|| badge("badge-new", words::mark_new().into()));
         let was = match mark {
-            Some(Mark::Changed { was }) => {
-                Some(badge("was", format!(", was {}", status_word(was.as_ref()))))
-            }
+            Some(Mark::Changed { was }) => Some(badge(
+                "was",
+                words::status_was(&status_name(was.as_ref())),
+            )),
             _ => None,
         };
         // No attribute that CSS can do without (the number columns are styled by position):
@@ -153,13 +154,20 @@ pub fn PetTable(
         let scope = scope.clone();
         let body = NodeRef::<leptos::html::Tbody>::new();
         // Keeps the rows in the table's body by key (an effect: it changes the page, after
-        // the table is built; its last value is the rows on screen).
-        Effect::new(move |kept: Option<Vec<Kept<_, _>>>| {
+        // the table is built; its last value is the language and the rows on screen). Another
+        // language draws every row anew, in its words.
+        Effect::new(move |kept: Option<(Language, Vec<Kept<_, _>>)>| {
             let items = rows();
-            match body.get() {
-                Some(tbody) => keep_rows(&tbody, kept.unwrap_or_default(), items, row_key, row),
-                None => kept.unwrap_or_default(),
-            }
+            let language = language();
+            let kept = kept
+                .filter(|(was, _)| *was == language)
+                .map(|(_, rows)| rows)
+                .unwrap_or_default();
+            let kept = match body.get() {
+                Some(tbody) => keep_rows(&tbody, kept, items, row_key, row),
+                None => kept,
+            };
+            (language, kept)
         });
         view! {
             <p class="note search-scope" role="status">{scope_text}</p>
@@ -174,7 +182,7 @@ pub fn PetTable(
                     .then(|| {
                         view! {
                             <p class="note">
-                                {format!("Showing the first {limit}. Raise the limit to see more.")}
+                                {words::showing_first(limit as u64)}
                             </p>
                         }
                     })
@@ -185,7 +193,7 @@ pub fn PetTable(
     };
     move || match has_rows.get() {
         true => table().into_any(),
-        false => view! { <p class="empty">"No pets match these filters."</p> }.into_any(),
+        false => view! { <p class="empty">{words::no_pets_match_filters()}</p> }.into_any(),
     }
 }
 
@@ -217,11 +225,11 @@ pub fn ListChanges(
     let text = Memo::new(move |_| {
         listing.with(|l| {
             l.as_ref()
-                .map(|l| l.changes.words.clone())
+                .map(|l| l.changes.clone())
                 .unwrap_or_default()
         })
     });
-    view! { <p class="note changes" role="status">{text}</p> }
+    view! { <p class="note changes" role="status">{move || text.with(Changes::words)}</p> }
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says
@@ -230,11 +238,12 @@ pub fn status_options(
     is_shown: impl Fn(Option<&PetStatus>) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
-        <option value="" prop:selected=move || is_shown(None)>"All"</option>
+        <option value="" prop:selected=move || is_shown(None)>{move || words::all()}</option>
         {PetStatus::KNOWN
             .map(|s| {
                 let value = s.as_str().to_owned();
-                let text = value.clone();
+                let shown = s.clone();
+                let text = move || status_name(Some(&shown));
                 view! {
                     <option value=value prop:selected=move || is_shown(Some(&s))>
                         {text}
@@ -247,7 +256,7 @@ pub fn status_options(
 /// A pet's status as a badge: the word itself (never colour alone), "none" when it has none,
 /// as everywhere in the app.
 pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
-    let word = status_word(status).to_owned();
+    let word = status_name(status).into_owned();
     let class = match status {
         Some(PetStatus::Available) => "status status-available",
         Some(PetStatus::Pending) => "status status-pending",
@@ -261,9 +270,4 @@ pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {
 /// A span of `class` saying `text`.
 fn badge(class: &'static str, text: String) -> impl IntoView {
     view! { <span class=class>{text}</span> }
-}
-
-/// A status as a word: "none" when there is none.
-fn status_word(status: Option<&PetStatus>) -> &str {
-    status.map_or("none", PetStatus::as_str)
 }

@@ -78,7 +78,6 @@ pub fn SignIn(
                     session=use_session()
                     id="api-key"
                     title_id="sign-in-title"
-                    label="API key"
                     focus=true
                 />
             </div>
@@ -100,8 +99,9 @@ pub fn KeyForm(
     id: &'static str,
     /// The heading's id.
     title_id: &'static str,
-    /// The key field's label.
-    label: &'static str,
+    /// Whether the key field's label names the environment (a page with a form for each).
+    #[prop(optional)]
+    named: bool,
     /// Whether the cursor goes into the key field as the form appears.
     #[prop(optional)]
     focus: bool,
@@ -130,15 +130,18 @@ pub fn KeyForm(
             Ok(key) => session.sign_in(env, key),
         }
     };
-    let name = env.label();
     let error_id = format!("{id}-error");
+    let label = move || match named {
+        true => words::api_key_for(&env.label()),
+        false => words::api_key().into_owned(),
+    };
     view! {
         <form class="key-form" on:submit=submit>
-            <h2 id=title_id>{words::sign_in_to(name)}</h2>
+            <h2 id=title_id>{move || words::sign_in_to(&env.label())}</h2>
             <Show when=move || session.key_rejected(env)>
-                <p class="alert" role="alert">{words::key_refused(name)}</p>
+                <p class="alert" role="alert">{move || words::key_refused(&env.label())}</p>
             </Show>
-            <p>{words::key_kept_in_tab()}</p>
+            <p>{move || words::key_kept_in_tab()}</p>
             <label for=id>{label}</label>
             <input
                 id=id
@@ -150,7 +153,7 @@ pub fn KeyForm(
                 aria-describedby=error_id.clone()
             />
             <p id=error_id class="field-error wrap">{problem}</p>
-            <button type="submit">{words::sign_in()}</button>
+            <button type="submit">{move || words::sign_in()}</button>
         </form>
     }
 }

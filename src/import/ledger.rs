@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::parse::ImportRow;
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::storage;
 
 /// The storage keys of all ledgers start with this.
@@ -103,7 +104,7 @@ impl Ledger {
         for outcome in entries.values_mut() {
             if *outcome == Outcome::Sending {
                 *outcome = Outcome::Unknown {
-                    message: "The page was left or reloaded while this row was being sent.".into(),
+                    message: words::row_left_while_sending().into(),
                 };
             }
         }

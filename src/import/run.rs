@@ -10,6 +10,7 @@ use leptos_router::hooks::use_location;
 use super::{ImportRow, Ledger, LedgerSlot, Outcome};
 use crate::api::ApiError;
 use crate::config::Environment;
+use crate::i18n::{call_said, said};
 use crate::input::plain_message;
 use crate::session::{CallError, Session};
 
@@ -243,13 +244,13 @@ impl Run {
                 None
             }
             Err(CallError::Api(e)) if e.outcome_unknown() => Some(Outcome::Unknown {
-                message: e.to_string(),
+                message: said(&e),
             }),
             Err(CallError::Api(ApiError::BadRequest(Some(body)))) => Some(Outcome::Refused {
                 message: plain_message(&body.message),
             }),
             Err(e) => Some(Outcome::Refused {
-                message: e.to_string(),
+                message: call_said(&e),
             }),
         };
         let kept = outcome.clone();

@@ -1,6 +1,7 @@
 //! The API key as typed or pasted into the sign-in form.
 
 use crate::api::is_bearer_token;
+use crate::i18n::{number, words};
 
 /// Characters that copying from chat, e-mail or a web page adds around a key, and that no key
 /// holds: white space, non-breaking and zero-width spaces, the byte-order mark.
@@ -14,7 +15,7 @@ fn is_pasted_padding(c: char) -> bool {
 pub fn parse_api_key(text: &str) -> Result<String, String> {
     let key = text.trim_matches(is_pasted_padding);
     if key.is_empty() {
-        return Err("Enter the API key.".into());
+        return Err(words::enter_the_api_key().into());
     }
     if is_bearer_token(key) {
         return Ok(key.to_owned());
@@ -26,17 +27,11 @@ pub fn parse_api_key(text: &str) -> Result<String, String> {
         .find(|&(i, c)| !(allowed(c) || c == '=' && i >= body_end))
         .map_or((0, '='), |(i, c)| (key[..i].chars().count() + 1, c));
     let shown = if bad.is_ascii_graphic() {
-        format!("“{bad}”")
+        words::quoted_character(&bad.to_string())
     } else {
-        format!(
-            "an invisible or special character (U+{:04X})",
-            u32::from(bad)
-        )
+        words::special_character(&format!("U+{:04X}", u32::from(bad)))
     };
-    Err(format!(
-        "The key cannot contain {shown} (character {position}). An API key holds only letters, \
-         digits and - . _ ~ + /, with = only at the end."
-    ))
+    Err(words::key_cannot_contain(&shown, &number(position as u64)))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! What people type or put in the URL, checked against the interface before anything is sent.
 //! Pure functions, tested natively.
 
+use crate::i18n::{number, words};
 use serde::{Deserialize, Serialize};
 
 mod case;
@@ -35,7 +36,7 @@ pub fn parse_filters(status: Option<&str>, limit: Option<&str>) -> ListFilters {
     let status = match status {
         None | Some("") => None,
         Some(s) => PetStatus::parse_known(s).or_else(|| {
-            ignored.push(format!("Unknown status “{s}” in the address: showing all."));
+            ignored.push(words::unknown_status_in_address(s));
             None
         }),
     };
@@ -44,9 +45,7 @@ pub fn parse_filters(status: Option<&str>, limit: Option<&str>) -> ListFilters {
         Some(text) => match text.trim().parse::<u32>() {
             Ok(n) if LIMIT_RANGE.contains(&n) => n,
             _ => {
-                ignored.push(format!(
-                    "Limit “{text}” in the address is not 1 to 100: showing {DEFAULT_LIMIT}."
-                ));
+                ignored.push(words::limit_not_in_range(&number(DEFAULT_LIMIT.into()), text));
                 DEFAULT_LIMIT
             }
         },
@@ -96,11 +95,11 @@ impl Draft {
         let mut errors = FieldErrors::default();
         let name = self.name.trim();
         if name.is_empty() {
-            errors.name = Some("Enter a name.".into());
+            errors.name = Some(words::enter_a_name().into());
         }
         let category = self.category_id.trim();
         let category_id = if category.is_empty() {
-            errors.category_id = Some("Enter a category ID.".into());
+            errors.category_id = Some(words::enter_a_category_id().into());
             None
         } else {
             match parse_int64(category) {
@@ -108,16 +107,12 @@ impl Draft {
                 Err(problem) => {
                     errors.category_id = Some(match problem {
                         Int64Problem::OutOfRange if category.starts_with('-') => {
-                            "The category ID is too far below zero.".into()
+                            words::category_too_low().into()
                         }
                         Int64Problem::OutOfRange => {
-                            "The category ID is too large: it can be a whole number up to \
-                             9,223,372,036,854,775,807."
-                                .into()
+                            words::category_too_large(&number(i64::MAX.unsigned_abs()))
                         }
-                        Int64Problem::NotANumber => {
-                            "The category ID must be a whole number, like 3.".into()
-                        }
+                        Int64Problem::NotANumber => words::category_not_whole().into(),
                     });
                     None
                 }
@@ -126,7 +121,7 @@ impl Draft {
         let status = match self.status.as_str() {
             "" => None,
             s => PetStatus::parse_known(s).or_else(|| {
-                errors.status = Some("Choose a status from the list.".into());
+                errors.status = Some(words::choose_a_status().into());
                 None
             }),
         };

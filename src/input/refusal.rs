@@ -2,6 +2,7 @@
 
 use super::{Draft, FieldErrors};
 use crate::api::ErrorBody;
+use crate::i18n::{language, words, Language};
 
 /// A service message in plain words for a store manager: a field the service names in
 /// markdown code marks gets its label ("`name` must be…" becomes "The name must be…"), and
@@ -19,7 +20,8 @@ pub fn plain_message(message: &str) -> String {
     text.replace(['`', '*'], "")
 }
 
-/// The fields of the add form, as the service names them in codes and messages.
+/// The fields of the add form, as the service names them in codes and messages, and in its
+/// own (English) sentences.
 const FIELDS: [(&str, &str, &str); 3] = [
     ("categoryId", "category_id", "The category ID"),
     ("name", "name", "The name"),
@@ -35,13 +37,20 @@ impl FieldErrors {
         let named = FIELDS.iter().find(|(wire, code, _)| {
             body.code.ends_with(code) || body.message.contains(&format!("`{wire}`"))
         });
-        let Some((wire, _, words)) = named else {
+        let Some((wire, _, service_words)) = named else {
             return errors;
         };
         let message = plain_message(&body.message);
-        let message = match message.strip_prefix(words) {
-            Some(_) => message,
-            None => format!("{words} was refused: {message}"),
+        // The service speaks English: its sentence is shown as it is when it already names
+        // the field that way, else as its words, after the field's name in the app's language.
+        let label = match *wire {
+            "name" => words::field_name(),
+            "categoryId" => words::field_category_id(),
+            _ => words::field_status(),
+        };
+        let message = match message.strip_prefix(service_words) {
+            Some(_) if language() == Language::English => message,
+            _ => words::field_refused(&label, &message),
         };
         match *wire {
             "name" if sent.name == now.name => errors.name = Some(message),

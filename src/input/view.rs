@@ -33,13 +33,14 @@ impl Column {
         }
     }
 
-    /// The column header.
-    pub fn label(self) -> &'static str {
+    /// The column header, in the chosen language.
+    pub fn label(self) -> std::borrow::Cow<'static, str> {
+        use crate::i18n::words;
         match self {
-            Column::Id => "ID",
-            Column::Name => "Name",
-            Column::Category => "Category",
-            Column::Status => "Status",
+            Column::Id => words::column_id(),
+            Column::Name => words::column_name(),
+            Column::Category => words::column_category(),
+            Column::Status => words::column_status(),
         }
     }
 }

@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::components::page_title;
+use crate::components::{iso_time, page_title};
+use crate::i18n::{clock_seconds, words};
 use crate::session::{use_session, Entry, Outcome, Session};
 
 /// The activity page.
@@ -11,23 +12,21 @@ use crate::session::{use_session, Entry, Outcome, Session};
 pub fn Activity() -> impl IntoView {
     let session = use_session();
     session.read_activity();
-    page_title(|| "Activity".to_owned());
+    page_title(|| words::nav_activity().into_owned());
     let entries = move || session.activity();
     view! {
-        <h1>"Activity"</h1>
-        <p class="note">
-            "Every pet added and every failed read in this tab, newest first. It is forgotten with the keys (Sign out everywhere) and when the tab is closed."
-        </p>
+        <h1>{move || words::nav_activity()}</h1>
+        <p class="note">{move || words::activity_intro()}</p>
         <Show
             when=move || !entries().is_empty()
-            fallback=|| view! { <p class="empty">"Nothing yet in this tab."</p> }
+            fallback=|| view! { <p class="empty">{move || words::activity_empty()}</p> }
         >
             <table class="activity">
                 <thead>
                     <tr>
-                        <th scope="col">"Time"</th>
-                        <th scope="col">"Environment"</th>
-                        <th scope="col">"What happened"</th>
+                        <th scope="col">{move || words::column_time()}</th>
+                        <th scope="col">{move || words::environment()}</th>
+                        <th scope="col">{move || words::column_what_happened()}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -42,22 +41,21 @@ pub fn Activity() -> impl IntoView {
 
 #[component]
 fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
+    // Drawn again in another language (a component's body is not: hence the closure).
+    move || row(entry.clone(), session)
+}
+
+fn row(entry: Entry, session: Session) -> impl IntoView {
     let env = entry.environment();
-    let when = js_sys::Date::new(&(entry.at_ms as f64).into());
-    let clock = format!(
-        "{:02}:{:02}:{:02}",
-        when.get_hours(),
-        when.get_minutes(),
-        when.get_seconds()
-    );
-    let iso = String::from(when.to_iso_string());
+    let clock = clock_seconds(entry.at_ms as f64);
+    let iso = iso_time(entry.at_ms as f64);
     // A copy says where its pet came from, whatever came of it.
     let source = entry.source().map(|(from, id)| {
-        view! { <p class="what">{format!("Copied from {}, id {id}.", from.label())}</p> }
+        view! { <p class="what">{words::copied_from(&from.label(), &id.to_string())}</p> }
     });
     let result = match entry.outcome {
         Outcome::Created { id, name } => {
-            let text = format!("Added “{name}” (id {id})");
+            let text = words::activity_added(&id.to_string(), &name);
             match env {
                 Some(env) => view! { <a href=session.link(&format!("/pets/{id}"), env)>{text}</a> }
                     .into_any(),
@@ -65,17 +63,16 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
             }
         }
         Outcome::Refused { name, message } => {
-            format!("Could not add “{name}”: {message}").into_any()
+            words::activity_refused(&message, &name).into_any()
         }
-        Outcome::Unknown { name, message } => format!(
-            "“{name}” may or may not have been added: {message} Check the list before adding it again."
-        )
-        .into_any(),
+        Outcome::Unknown { name, message } => {
+            words::activity_unknown(&message, &name).into_any()
+        }
         Outcome::Failed { pet: Some(id), message } => {
-            format!("Could not read pet {id}: {message}").into_any()
+            words::activity_read_failed(&id.to_string(), &message).into_any()
         }
         Outcome::Failed { pet: None, message } => {
-            format!("Could not read the pets: {message}").into_any()
+            words::activity_list_failed(&message).into_any()
         }
     };
     let curl = entry.curl.clone();
@@ -84,17 +81,15 @@ fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
             <td>
                 <time datetime=iso>{clock}</time>
             </td>
-            <td>{env.map_or(entry.env.clone(), |e| e.label().to_owned())}</td>
+            <td>{env.map_or(entry.env.clone(), |e| e.label().into_owned())}</td>
             <td class="wrap">
                 <p class="what">{result}</p>
                 {source}
                 // The request itself is for whoever looks into a problem, not for every row.
                 <details>
-                    <summary>"Details for IT"</summary>
+                    <summary>{words::details_for_it()}</summary>
                     <p class="wrap">{entry.request}</p>
-                    <p class="note">
-                        "As a curl command; set PETSTORE_API_KEY to the key first:"
-                    </p>
+                    <p class="note">{words::as_curl_command()}</p>
                     <pre class="curl wrap">{curl.clone()}</pre>
                     <CopyButton text=curl />
                 </details>
@@ -109,22 +104,27 @@ fn CopyButton(
     /// What to copy.
     text: String,
 ) -> impl IntoView {
-    let (said, set_said) = signal(None::<&'static str>);
+    let (said, set_said) = signal(None::<bool>);
     let copy = move |_| {
         let clipboard = window().navigator().clipboard();
         let promise = clipboard.write_text(&text);
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await;
-            set_said.set(Some(match done {
-                Ok(_) => "Copied.",
-                Err(_) => "The browser did not allow copying: select the text instead.",
-            }));
+            set_said.set(Some(done.is_ok()));
         });
     };
     view! {
         <button type="button" class="secondary" on:click=copy>
-            "Copy curl command"
+            {move || words::copy_curl_command()}
         </button>
-        <span role="status">{move || said.get()}</span>
+        <span role="status">
+            {move || {
+                said.get()
+                    .map(|done| match done {
+                        true => words::copied(),
+                        false => words::copy_not_allowed(),
+                    })
+            }}
+        </span>
     }
 }

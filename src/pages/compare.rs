@@ -119,19 +119,13 @@ pub fn Compare() -> impl IntoView {
             .into_iter()
             .filter(|env| *env != session.env() && !session.has_key(*env))
             .map(|env| {
-                let (id, title_id, label) = match env {
-                    Environment::Production => (
-                        "key-production",
-                        "sign-in-production",
-                        "API key for Production",
-                    ),
-                    Environment::Staging => {
-                        ("key-staging", "sign-in-staging", "API key for Staging")
-                    }
+                let (id, title_id) = match env {
+                    Environment::Production => ("key-production", "sign-in-production"),
+                    Environment::Staging => ("key-staging", "sign-in-staging"),
                 };
                 view! {
                     <section class="inline-sign-in" aria-labelledby=title_id>
-                        <KeyForm env session id title_id label />
+                        <KeyForm env session id title_id named=true />
                     </section>
                 }
             })

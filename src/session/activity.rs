@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use super::Session;
 use crate::api::{ApiError, Exchange};
 use crate::config::Environment;
+use crate::i18n::{said, words};
 use crate::input::plain_message;
 use crate::split::{split, SplitLoaderError};
 use crate::storage;
@@ -117,7 +118,7 @@ pub(super) fn entry_for(
         (Err(e), true) => Outcome::Failed {
             // A single pet's address ends with its id; the list's with `pets`.
             pet: sent.url.rsplit('/').next().and_then(|id| id.parse().ok()),
-            message: e.to_string(),
+            message: said(e),
         },
         (Ok(Some(pet)), false) => Outcome::Created {
             id: pet.id,
@@ -125,17 +126,17 @@ pub(super) fn entry_for(
         },
         (Ok(None), false) => Outcome::Unknown {
             name: name(),
-            message: "The service's answer held no pet.".into(),
+            message: words::answer_held_no_pet().into(),
         },
         (Err(e), false) if e.outcome_unknown() => Outcome::Unknown {
             name: name(),
-            message: e.to_string(),
+            message: said(e),
         },
         (Err(e), false) => Outcome::Refused {
             name: name(),
             message: e
                 .body()
-                .map_or_else(|| e.to_string(), |b| plain_message(&b.message)),
+                .map_or_else(|| said(e), |b| plain_message(&b.message)),
         },
     };
     Some(Entry {

@@ -1,0 +1,230 @@
+//! Which language the app speaks on this device, and that language's words.
+//!
+//! The choice is the device's (`localStorage`, so signing out everywhere keeps it); a first
+//! visit follows the browser's languages where one is offered, else English. English is in
+//! the wasm; another language's words (`words-<tag>.json`, built beside the app's files by
+//! `build.rs`) are fetched when it is chosen and kept for the page's life: each is parsed and
+//! leaked once, so its texts are `&'static` like English's.
+
+use std::cell::RefCell;
+
+use leptos::prelude::{ArcTrigger, Notify, Track};
+
+/// A language the app speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// English, the reference: always in the wasm.
+    English,
+    /// Spanish.
+    Spanish,
+    /// French.
+    French,
+    /// German.
+    German,
+    /// The pseudo-locale: accented, longer, bracketed English, for tests and the preview.
+    Pseudo,
+}
+
+impl Language {
+    /// The languages a store manager can choose, in the order the control lists them.
+    pub const OFFERED: [Language; 4] = [
+        Language::English,
+        Language::Spanish,
+        Language::French,
+        Language::German,
+    ];
+
+    /// Its tag (`<html lang>`, `Intl`, the words' file, the stored choice).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Spanish => "es",
+            Language::French => "fr",
+            Language::German => "de",
+            Language::Pseudo => "en-XA",
+        }
+    }
+
+    /// Its name in its own words, as the language control lists it.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Spanish => "Español",
+            Language::French => "Français",
+            Language::German => "Deutsch",
+            Language::Pseudo => "⟦Pséûdö⟧",
+        }
+    }
+
+    /// The language of a tag: exact for a stored choice, else by its first part (`es-MX`).
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        if tag == Language::Pseudo.tag() {
+            return Some(Language::Pseudo);
+        }
+        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+        Language::OFFERED.into_iter().find(|l| l.tag() == primary)
+    }
+}
+
+/// A text of another language's table.
+pub(crate) enum Word {
+    /// A text.
+    Text(&'static str),
+    /// Its plural forms, `(form, text)`.
+    Plural(Vec<(&'static str, &'static str)>),
+}
+
+type Table = &'static [Word];
+
+struct Chosen {
+    language: Language,
+    table: Option<Table>,
+    plural_rules: Option<js_sys::Intl::PluralRules>,
+}
+
+thread_local! {
+    static CHOSEN: RefCell<Chosen> = const {
+        RefCell::new(Chosen { language: Language::English, table: None, plural_rules: None })
+    };
+    /// Fired when the language changes: every text read inside a reactive closure redraws.
+    static CHANGED: ArcTrigger = ArcTrigger::new();
+    /// Each table fetched so far (switching back fetches, and leaks, nothing more).
+    static LOADED: RefCell<Vec<(Language, Table)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Where the device's choice is kept.
+const SLOT: &str = "petstore-admin.language";
+
+/// The language the app speaks now (a reactive read: a closure calling it redraws on change).
+pub fn language() -> Language {
+    CHANGED.with(Track::track);
+    CHOSEN.with(|c| c.borrow().language)
+}
+
+/// Key `index` of the chosen language's table; `None` in English (the wasm's own words).
+pub(crate) fn word(index: usize) -> Option<&'static Word> {
+    CHANGED.with(Track::track);
+    CHOSEN.with(|c| c.borrow().table.and_then(|t| t.get(index)))
+}
+
+/// The plural category (`one`, `few`, `other`…) of `count` in the chosen language.
+pub(crate) fn plural_category(count: u64) -> String {
+    if !cfg!(target_arch = "wasm32") {
+        return if count == 1 { "one" } else { "other" }.to_owned();
+    }
+    CHOSEN.with(|c| {
+        let mut chosen = c.borrow_mut();
+        let tag = chosen.language.tag();
+        let rules = chosen.plural_rules.get_or_insert_with(|| {
+            js_sys::Intl::PluralRules::new(&super::format::locales(tag), &js_sys::Object::new())
+        });
+        String::from(rules.select(count as f64))
+    })
+}
+
+/// The language this device chose, else the first of the browser's languages the app offers,
+/// else English.
+pub fn first_choice() -> Language {
+    let window = web_sys::window();
+    let stored = window
+        .as_ref()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(SLOT).ok().flatten());
+    if let Some(language) = stored.as_deref().and_then(Language::from_tag) {
+        return language;
+    }
+    let browser = window.map(|w| w.navigator().languages()).unwrap_or_default();
+    browser
+        .iter()
+        .filter_map(|tag| tag.as_string())
+        .find_map(|tag| Language::from_tag(&tag).filter(|l| *l != Language::Pseudo))
+        .unwrap_or(Language::English)
+}
+
+/// Keeps `language` as this device's choice (the language control's; a first visit that
+/// followed the browser keeps nothing, so it follows the browser again next time).
+pub fn keep(language: Language) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(SLOT, language.tag());
+    }
+}
+
+/// Speaks `language` from now on: fetches its words first if they are not here yet. Fails
+/// (and nothing changes) when its words cannot be fetched.
+pub async fn set_language(language: Language) -> Result<(), ()> {
+    let table = match language {
+        Language::English => None,
+        other => Some(table_of(other).await?),
+    };
+    let changed = CHOSEN.with(|c| {
+        let mut chosen = c.borrow_mut();
+        if chosen.language == language {
+            return false;
+        }
+        *chosen = Chosen {
+            language,
+            table,
+            plural_rules: None,
+        };
+        true
+    });
+    if changed {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("lang", language.tag());
+        }
+        CHANGED.with(Notify::notify);
+    }
+    Ok(())
+}
+
+async fn table_of(language: Language) -> Result<Table, ()> {
+    if let Some(table) = LOADED.with(|l| {
+        l.borrow()
+            .iter()
+            .find(|(l, _)| *l == language)
+            .map(|(_, t)| *t)
+    }) {
+        return Ok(table);
+    }
+    let url = words_url(language).ok_or(())?;
+    let response = gloo_net::http::Request::get(&url)
+        .send()
+        .await
+        .map_err(|_| ())?;
+    if !response.ok() {
+        return Err(());
+    }
+    let raw: Vec<serde_json::Value> = response.json().await.map_err(|_| ())?;
+    let table: Table = Vec::leak(raw.into_iter().map(to_word).collect());
+    LOADED.with(|l| l.borrow_mut().push((language, table)));
+    Ok(table)
+}
+
+fn to_word(value: serde_json::Value) -> Word {
+    let leak = |s: String| -> &'static str { String::leak(s) };
+    match value {
+        serde_json::Value::String(text) => Word::Text(leak(text)),
+        serde_json::Value::Object(forms) => Word::Plural(
+            forms
+                .into_iter()
+                .filter_map(|(form, text)| Some((leak(form), leak(text.as_str()?.to_owned()))))
+                .collect(),
+        ),
+        // A key the build left empty: the English text shows (build.rs refuses this anyway).
+        _ => Word::Plural(Vec::new()),
+    }
+}
+
+/// The address of a language's words: beside the app's own files, which the start-up
+/// script's element names (`data-js`, this build's `main.js`).
+fn words_url(language: Language) -> Option<String> {
+    let script = web_sys::window()?
+        .document()?
+        .get_element_by_id("petstore-start")?
+        .get_attribute("data-js")?;
+    let folder = script.strip_suffix("main.js")?;
+    Some(format!("{folder}words-{}.json", language.tag()))
+}

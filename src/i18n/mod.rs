@@ -1,0 +1,108 @@
+//! The app's words, from the catalogues in `locales/` (checked and turned into [`words`] by
+//! `build.rs`): a function per key, its placeholders its arguments, so a view cannot name a
+//! key or a placeholder that does not exist.
+//!
+//! English is in the wasm; another language's words are fetched when it is chosen
+//! ([`language`]). A key function reads the chosen language, so a view that calls it inside a
+//! closure redraws that text in place when the language changes: nothing is mounted again,
+//! nothing is read from the service again.
+
+use std::borrow::Cow;
+
+pub mod errors;
+pub mod format;
+pub mod language;
+
+pub use errors::{call_said, said};
+pub use format::{clock_seconds, clock_time, date_time, duration, number, relative_time};
+pub use language::{Language, language, set_language};
+
+/// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
+pub mod words {
+    include!(concat!(env!("OUT_DIR"), "/words.rs"));
+}
+
+/// A pet's status in words ("available", "verfügbar"), "none" when it has none; a status the
+/// interface does not define is shown as the service sent it.
+pub fn status_name(status: Option<&crate::api::PetStatus>) -> Cow<'static, str> {
+    use crate::api::PetStatus;
+    match status {
+        Some(PetStatus::Available) => words::status_available(),
+        Some(PetStatus::Pending) => words::status_pending(),
+        Some(PetStatus::Sold) => words::status_sold(),
+        Some(PetStatus::Other(other)) => Cow::Owned(other.clone()),
+        None => words::status_none(),
+    }
+}
+
+/// The text of key `index` in the chosen language; `english` is the reference's.
+pub(crate) fn text(index: usize, english: &'static str) -> Cow<'static, str> {
+    debug_assert!(index < words::KEYS, "a key past the catalogue");
+    match language::word(index) {
+        Some(language::Word::Text(text)) => Cow::Borrowed(text),
+        _ => Cow::Borrowed(english),
+    }
+}
+
+/// The form of key `index` that the chosen language's plural rules pick for `count`
+/// (`Intl.PluralRules`), falling back to `other`; `english` is the reference's forms.
+pub(crate) fn plural(
+    index: usize,
+    count: u64,
+    english: &'static [(&'static str, &'static str)],
+) -> Cow<'static, str> {
+    debug_assert!(index < words::KEYS, "a key past the catalogue");
+    let category = language::plural_category(count);
+    let pick = |forms: &[(&'static str, &'static str)]| {
+        forms
+            .iter()
+            .find(|(form, _)| *form == category)
+            .or_else(|| forms.iter().find(|(form, _)| *form == "other"))
+            .map(|(_, text)| *text)
+    };
+    let chosen = match language::word(index) {
+        Some(language::Word::Plural(forms)) => pick(forms),
+        _ => None,
+    };
+    Cow::Borrowed(chosen.or_else(|| pick(english)).unwrap_or(""))
+}
+
+/// `text` with each `{name}` replaced by its value.
+pub(crate) fn fill(text: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            break;
+        };
+        let name = &after[..close];
+        match values.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_take_their_values_and_nothing_else_changes() {
+        assert_eq!(
+            fill(
+                "Added “{name}” to {environment}.",
+                &[("environment", "Staging"), ("name", "Rex {x}")]
+            ),
+            "Added “Rex {x}” to Staging."
+        );
+        assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
+        assert_eq!(fill("no braces", &[]), "no braces");
+        assert_eq!(words::sign_in_to("Production"), "Sign in to Production");
+    }
+}

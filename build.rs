@@ -18,6 +18,12 @@ fn main() {
     let out = std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
     let path = std::path::Path::new(&out).join("words.rs");
     write(&path, &built.source);
+    // The start-up script's note, shown when the app cannot start (so without these words):
+    // imported by start.js only then.
+    write(
+        &std::path::Path::new(&out).join("start-words.js"),
+        &format!("export default {};\n", built.texts_of("app_could_not_start")),
+    );
     // Every other locale's words, which the app fetches when that locale is chosen;
     // scripts/split-build.sh copies them beside the app's other files.
     for (locale, table) in &built.tables {

@@ -46,10 +46,26 @@ async function startApp() {
     console.error("The app could not start:", error);
     const note = document.createElement("p");
     note.setAttribute("role", "alert");
-    note.textContent =
-      "The app could not start. Reload the page; if it stays like this, tell whoever looks after this site.";
+    note.textContent = await couldNotStart();
     document.body.append(note);
     throw error;
+  }
+}
+
+// The note in the device's language, from the catalogues (start-words.js, beside this file,
+// written by the build); in English when even that file cannot be read.
+async function couldNotStart() {
+  try {
+    const { default: words } = await import(new URL("start-words.js", import.meta.url).href);
+    let tags = [...(navigator.languages || [])];
+    try {
+      const chosen = localStorage.getItem("petstore-admin.language");
+      if (chosen) tags = [chosen];
+    } catch {}
+    const tag = tags.map((t) => (t in words ? t : t.split("-")[0])).find((t) => t in words);
+    return words[tag || "en"];
+  } catch {
+    return "The app could not start. Reload the page; if it stays like this, tell whoever looks after this site.";
   }
 }
 

@@ -81,8 +81,8 @@ fi
 
 # Each other locale's words (build.rs checked them), fetched only when that locale is chosen.
 # Outside the stamp: a changed translation changes no wasm, but must reach the folder.
-rm -f "$work/app"/words-*.json
-cp "$words"/words-*.json "$work/app/"
+rm -f "$work/app"/words-*.json "$work/app/start-words.js"
+cp "$words"/words-*.json "$words/start-words.js" "$work/app/"
 
 # PETSTORE_BUILD_LABEL (the tests' second and third deploys of the same code) changes the
 # folder's name, as a deploy of other code would, without building anything again.

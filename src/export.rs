@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::api::Pet;
 use crate::config::Environment;
+use crate::i18n::words;
 
 /// What was exported: the environment, the filters, and whether there may be more pets than
 /// these (the rows filled the limit, and the service gives no total).
@@ -100,12 +101,13 @@ pub fn file_name(scope: &ExportScope, utc_stamp: &str, extension: &str) -> Strin
         .map(|s| format!("-{s}"))
         .unwrap_or_default();
     let part = if scope.maybe_more {
-        format!("-first-{}", scope.limit)
+        format!("-{}-{}", words::file_first(), scope.limit)
     } else {
         String::new()
     };
     format!(
-        "pets-{}{status}{part}-{utc_stamp}.{extension}",
+        "{}-{}{status}{part}-{utc_stamp}.{extension}",
+        words::file_pets(),
         scope.env.as_str()
     )
 }

@@ -104,17 +104,19 @@ pub fn forget_kept_answers(envs: &[Environment]) {
     }
 }
 
-/// What this tab keeps of a person's work, in words ("the API keys", "the activity"…), in
-/// the order a person would check them; empty when nothing is kept.
-pub fn kept_work() -> Vec<&'static str> {
+/// What this tab keeps of a person's work, in words ("the API keys", "the activity"…, each
+/// read in the chosen language when called), in the order a person would check them; empty
+/// when nothing is kept.
+pub fn kept_work() -> Vec<fn() -> std::borrow::Cow<'static, str>> {
+    use crate::i18n::words;
     let slots = app_slots();
     let holds = |part: &str| slots.iter().any(|s| s[PREFIX.len()..].starts_with(part));
     [
-        ("api-key.", "the API keys"),
-        ("new-pet-draft", "the drafts"),
-        ("create-in-flight", "a pet still being added"),
-        ("import", "the import records"),
-        ("activity", "the activity"),
+        ("api-key.", words::kept_keys as fn() -> _),
+        ("new-pet-draft", words::kept_drafts),
+        ("create-in-flight", words::kept_create),
+        ("import", words::kept_imports),
+        ("activity", words::kept_activity),
     ]
     .into_iter()
     .filter(|(part, _)| holds(part))

@@ -385,6 +385,24 @@ pub struct Built {
     /// `(locale, JSON array)` for every locale but the reference, sorted by locale, and last
     /// the pseudo-locale's.
     pub tables: Vec<(String, String)>,
+    /// Every catalogue: the reference first, then the others, then the pseudo-locale.
+    pub catalogues: Vec<Catalogue>,
+}
+
+impl Built {
+    /// One text key in every locale, `{"de": …, "en": …}`, as JSON: for words shown where the
+    /// app's own are not (the start-up script's note when the app cannot start).
+    pub fn texts_of(&self, key: &str) -> String {
+        let texts: serde_json::Map<String, serde_json::Value> = self
+            .catalogues
+            .iter()
+            .filter_map(|c| match c.entries.get(key)? {
+                Entry::Text(text) => Some((c.locale.clone(), text.as_str().into())),
+                Entry::Plural(_) => None,
+            })
+            .collect();
+        serde_json::Value::Object(texts).to_string()
+    }
 }
 
 /// Reads every `<locale>.json` in `dir`, checks them against `reference`'s and builds them.
@@ -427,10 +445,16 @@ pub fn build(dir: &std::path::Path, reference: &str) -> Result<Built, Vec<Proble
         .iter()
         .map(|c| (c.locale.clone(), table(&reference, c)))
         .collect();
-    tables.push((PSEUDO.to_owned(), table(&reference, &pseudo(&reference))));
+    let fake = pseudo(&reference);
+    tables.push((PSEUDO.to_owned(), table(&reference, &fake)));
+    let source = generate(&reference);
+    let mut all = vec![reference];
+    all.extend(catalogues);
+    all.push(fake);
     Ok(Built {
-        source: generate(&reference),
+        source,
         tables,
+        catalogues: all,
     })
 }
 

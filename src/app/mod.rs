@@ -5,7 +5,6 @@ use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 
-use crate::api::plain_duration;
 use crate::components::{
     env_icon, ConnectionNote, EnvironmentBar, IdleGuard, SignIn, UpdateBanner,
 };
@@ -13,6 +12,7 @@ use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
+use crate::i18n::{duration, number, words};
 
 mod lazy;
 
@@ -41,7 +41,7 @@ pub fn App(
     let shell_base = StoredValue::new(base.clone());
     view! {
         <Router base>
-            <Suspense fallback=|| view! { <p role="status">"Loading…"</p> }>
+            <Suspense fallback=|| view! { <p role="status">{move || words::loading()}</p> }>
                 {move || Suspend::new(async move {
                     match config.await {
                         Ok(config) => {
@@ -74,10 +74,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     .map(|value| {
                         view! {
                             <p class="note env-note wrap">
-                                {format!(
-                                    "Unknown environment “{value}” in the address: showing {}.",
-                                    session.env().label(),
-                                )}
+                                {words::unknown_environment(&session.env().label(), &value)}
                             </p>
                         }
                     })
@@ -88,13 +85,12 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     .map(|(env, wait)| {
                         view! {
                             <p class="note waiting" role="status">
-                                {format!(
-                                    "{} is busy ({}): asking again in {} (retry {} of {})…",
-                                    env.label(),
-                                    wait.status,
-                                    plain_duration(wait.delay),
-                                    wait.retry,
-                                    wait.of,
+                                {words::busy_asking_again(
+                                    &env.label(),
+                                    &number(wait.of.into()),
+                                    &number(wait.retry.into()),
+                                    &wait.status.to_string(),
+                                    &duration(wait.delay),
                                 )}
                             </p>
                         }

@@ -1,6 +1,7 @@
 //! "Export CSV" and "Export JSON" for the rows shown on the list.
 
 use leptos::prelude::*;
+use crate::i18n::words;
 use leptos::task::spawn_local;
 
 use super::download;
@@ -64,12 +65,8 @@ pub fn ExportButtons(
         spawn_local(async move {
             let now = match save_file(pets, scope, iso, json).await {
                 Ok(()) => None,
-                Err(ExportProblem::Refused(e)) => Some(format!("The file could not be made: {e}")),
-                Err(ExportProblem::Download) => Some(
-                    "The file could not be made: this part of the app did not download. Check \
-                     the connection, then try again."
-                        .to_owned(),
-                ),
+                Err(ExportProblem::Refused(e)) => Some(words::file_not_made(&e)),
+                Err(ExportProblem::Download) => Some(words::file_part_not_downloaded().into_owned()),
             };
             // The list may be gone by now (a click, then a quick move elsewhere).
             if problem.try_with_untracked(|p| *p != now) == Some(true) {
@@ -80,10 +77,10 @@ pub fn ExportButtons(
     view! {
         <div class="export">
             <button type="button" class="secondary" on:click=move |_| export(false)>
-                "Export CSV"
+                {move || words::export_csv()}
             </button>
             <button type="button" class="secondary" on:click=move |_| export(true)>
-                "Export JSON"
+                {move || words::export_json()}
             </button>
             {move || problem.get().map(|p| view! { <p class="alert" role="alert">{p}</p> })}
         </div>

@@ -4,6 +4,7 @@
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
+use crate::i18n::{clock_time, relative_time, words};
 use send_wrapper::SendWrapper;
 
 /// How often the age in words is worked out again.
@@ -37,13 +38,9 @@ pub fn Freshness(
         ticks.track();
         let read = read_at.get()?;
         Some(match failed_at.get() {
-            Some(failed) => format!(
-                "Could not update at {}; showing {}.",
-                clock_time(failed),
-                clock_time(read)
-            ),
-            None if clock => format!("Read at {}.", clock_time(read)),
-            None => format!("Updated {}.", ago(js_sys::Date::now() - read)),
+            Some(failed) => words::could_not_update(&clock_time(failed), &clock_time(read)),
+            None if clock => words::read_at(&clock_time(read)),
+            None => words::updated_ago(&ago(js_sys::Date::now() - read)),
         })
     };
     let failed = move || failed_at.with(Option::is_some);
@@ -54,7 +51,7 @@ pub fn Freshness(
             <time datetime=stamp>{text}</time>
             " "
             <button type="button" class="secondary small" on:click=move |_| on_refresh.run(())>
-                "Refresh"
+                {move || words::refresh()}
             </button>
         </p>
     }
@@ -65,22 +62,14 @@ pub fn Freshness(
 fn ago(ms: f64) -> String {
     let minutes = (ms / 60_000.0).floor();
     if minutes < 1.0 {
-        return "just now".to_owned();
+        return words::just_now().into_owned();
     }
     let (value, unit) = match minutes {
         m if m < 60.0 => (m, "minute"),
         m if m < 48.0 * 60.0 => ((m / 60.0).floor(), "hour"),
         m => ((m / 1440.0).floor(), "day"),
     };
-    let locales = js_sys::Array::of1(&"en".into());
-    let format = js_sys::Intl::RelativeTimeFormat::new(&locales, &js_sys::Object::new());
-    String::from(format.format(-value, unit))
-}
-
-/// The local time of day ("10:42") of a time in ms since the epoch.
-pub(crate) fn clock_time(ms: f64) -> String {
-    let date = js_sys::Date::new(&ms.into());
-    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
+    relative_time(value, unit)
 }
 
 /// A time in ms since the epoch as ISO 8601, for a `<time datetime>`.

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
+use crate::i18n::words;
 use send_wrapper::SendWrapper;
 
 use crate::session::use_session;
@@ -59,10 +60,7 @@ pub fn IdleGuard(
         left.get().map(|seconds| {
             view! {
                 <div class="idle-warning" role="alert">
-                    {format!(
-                        "No one has used this tab for a while. To keep the next person out of your work, it signs out everywhere in {seconds} second{}. Touch the screen or press a key to stay.",
-                        if seconds == 1 { "" } else { "s" },
-                    )}
+                    {words::idle_warning(seconds.into())}
                 </div>
             }
         })

@@ -2,6 +2,7 @@
 //! problems or outcome.
 
 use leptos::prelude::*;
+use crate::i18n::{number, words};
 
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
@@ -26,33 +27,30 @@ pub fn ImportProgress(
     let text = move || {
         let (done, refused, unknown) = counts.get();
         let state = match run.state.get() {
-            RunState::Idle => "",
-            RunState::Running => "",
-            RunState::Paused(Pause::User) => " Paused.",
-            RunState::Paused(Pause::SignIn) => " Paused: sign in again to go on.",
-            RunState::Paused(Pause::Offline) => {
-                " Paused: the service is out of reach. Press Resume once the connection is back."
-            }
-            RunState::Paused(Pause::Environment | Pause::Left) => {
-                " Paused: come back to this page in its environment and press Resume."
-            }
-            RunState::Cancelled => " Cancelled.",
-            RunState::Done => " Done.",
+            RunState::Idle | RunState::Running => None,
+            RunState::Paused(Pause::User) => Some(words::run_paused()),
+            RunState::Paused(Pause::SignIn) => Some(words::run_paused_sign_in()),
+            RunState::Paused(Pause::Offline) => Some(words::run_paused_offline()),
+            RunState::Paused(Pause::Environment | Pause::Left) => Some(words::run_paused_away()),
+            RunState::Cancelled => Some(words::run_cancelled()),
+            RunState::Done => Some(words::run_done()),
         };
-        let unknown = if unknown > 0 {
-            format!(
-                ", {unknown} unknown (they may exist: check the list before sending them again)"
-            )
-        } else {
-            String::new()
-        };
+        let mut parts = vec![
+            words::rows_sent(valid as u64, &number(done as u64)),
+            words::rows_refused(refused as u64),
+        ];
+        if unknown > 0 {
+            parts.push(words::rows_unknown(unknown as u64));
+        }
         // The rows that were never sent are part of the outcome too.
-        let never = match invalid {
-            0 => String::new(),
-            1 => ", 1 never sent (it needs fixing first)".to_owned(),
-            n => format!(", {n} never sent (they need fixing first)"),
-        };
-        format!("{done} of {valid} sent, {refused} refused{unknown}{never}.{state}")
+        if invalid > 0 {
+            parts.push(words::rows_never_sent(invalid as u64));
+        }
+        let said = words::sentence(&parts.join(&words::list_separator()));
+        match state {
+            Some(state) => format!("{said} {state}"),
+            None => said,
+        }
     };
     // What is spoken changes only every tenth row or with the state.
     let spoken = Memo::new(move |_| (counts.get().0 / 10, run.state.get()));
@@ -83,10 +81,14 @@ pub fn ImportTable(
 ) -> impl IntoView {
     let env = run.env;
     let rows = run.rows.get_value();
-    let (first, ids) = run.origin.with_value(|o| match o {
-        Origin::Copy { from, ids } => (format!("Id in {}", from.label()), Some(ids.clone())),
-        Origin::Import => ("Line".to_owned(), None),
+    let (from, ids) = run.origin.with_value(|o| match o {
+        Origin::Copy { from, ids } => (Some(*from), Some(ids.clone())),
+        Origin::Import => (None, None),
     });
+    let first = move || match from {
+        Some(from) => words::id_in(&from.label()),
+        None => words::column_line().into_owned(),
+    };
     let body = rows
         .into_iter()
         .enumerate()
@@ -96,14 +98,16 @@ pub fn ImportTable(
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {
                     let href = session.link(&format!("/pets/{id}"), env);
-                    view! { "Created: " <a href=href>{id.to_string()}</a> }.into_any()
+                    view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }.into_any()
                 }
-                (Some(Outcome::Sending), _) => "Sending…".into_any(),
-                (Some(Outcome::Refused { message }), _) => format!("Refused: {message}").into_any(),
-                (Some(Outcome::Unknown { message }), _) => format!("Unknown: {message}").into_any(),
+                (Some(Outcome::Sending), _) => words::row_sending().into_any(),
+                (Some(Outcome::Refused { message }), _) => words::row_refused(&message).into_any(),
+                (Some(Outcome::Unknown { message }), _) => words::row_unknown(&message).into_any(),
                 // Said in words, not by colour alone (the row is marked too).
-                (None, Some(p)) => view! { <strong>"Invalid:"</strong> " " {p.clone()} }.into_any(),
-                (None, None) => "Not sent".into_any(),
+                (None, Some(p)) => {
+                    view! { <strong>{words::row_invalid()}</strong> " " {p.clone()} }.into_any()
+                }
+                (None, None) => words::row_not_sent().into_any(),
             };
             let d = row.draft;
             view! {
@@ -127,10 +131,10 @@ pub fn ImportTable(
             <thead>
                 <tr>
                     <th scope="col">{first}</th>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Category"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Result"</th>
+                    <th scope="col">{move || words::column_name()}</th>
+                    <th scope="col">{move || words::column_category()}</th>
+                    <th scope="col">{move || words::column_status()}</th>
+                    <th scope="col">{move || words::column_result()}</th>
                 </tr>
             </thead>
             <tbody>{body}</tbody>

@@ -1,6 +1,7 @@
 //! What a page says when its part of the app cannot be downloaded.
 
 use leptos::prelude::*;
+use crate::i18n::words;
 
 /// A page's code did not arrive (the connection is down, or a new version was published
 /// since this tab opened and the old files are gone). Reloading fetches the current version;
@@ -16,12 +17,9 @@ pub fn LoadFailed() -> impl IntoView {
     };
     view! {
         <div class="alert" role="alert">
-            <p>
-                "This page could not be opened: its part of the app did not download. "
-                "Check the connection, then reload."
-            </p>
+            <p>{move || words::page_part_not_downloaded()}</p>
             <button type="button" on:click=reload>
-                "Reload"
+                {move || words::reload()}
             </button>
         </div>
     }

@@ -6,27 +6,10 @@
 use leptos::prelude::*;
 
 use crate::api::{Date, Lifecycle, Via, GET_PET_REMOVAL};
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+use crate::i18n::{days_ahead, words};
 
 fn long_date(d: Date) -> String {
-    let month = usize::try_from(d.month)
-        .ok()
-        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
-    format!("{} {} {}", d.day, month.copied().unwrap_or("?"), d.year)
+    crate::i18n::long_date(i64::from(d.year), d.month, d.day)
 }
 
 /// How near a removal must be before the page mentions it.
@@ -41,22 +24,10 @@ fn removal_notice(lifecycle: Lifecycle, now_ms: f64) -> Option<String> {
         .map_or(GET_PET_REMOVAL, Date::from_unix_seconds);
     let when = match removal.days_left(now_ms) {
         n if n > NOTICE_DAYS => return None,
-        n if n > 1 => format!("in {n} days"),
-        1 => "tomorrow".to_owned(),
-        0 => "today".to_owned(),
-        _ => {
-            return Some(format!(
-                "The service was to stop looking up single pets on {}; it still does for now. \
-                 When it stops, this page finds pets in the list.",
-                long_date(removal)
-            ))
-        }
+        n if n >= 0 => days_ahead(n),
+        _ => return Some(words::lookup_was_to_stop(&long_date(removal))),
     };
-    Some(format!(
-        "The service stops looking up single pets on {} ({when}). After that, this page finds \
-         pets in the list.",
-        long_date(removal)
-    ))
+    Some(words::lookup_stops(&long_date(removal), &when))
 }
 
 /// How the pet on the page was read, in one quiet line, when there is something to say.
@@ -65,19 +36,20 @@ pub fn LookupNotice(
     /// How the pet was found.
     via: Via,
 ) -> impl IntoView {
-    let text = match via {
-        Via::GetPet(lifecycle) => removal_notice(lifecycle, js_sys::Date::now()),
-        Via::ListAfter(_) | Via::ListOnly => Some(
-            "This pet was found in the list: the service no longer looks up single pets.".into(),
-        ),
-    };
-    text.map(|text| {
-        view! {
-            <aside class="deprecation" aria-label="How this pet was read">
-                {text}
-            </aside>
-        }
-    })
+    // Drawn again in another language (a component's body is not: hence the closure).
+    move || {
+        let text = match via {
+            Via::GetPet(lifecycle) => removal_notice(lifecycle, js_sys::Date::now()),
+            Via::ListAfter(_) | Via::ListOnly => Some(words::found_in_list().into_owned()),
+        };
+        text.map(|text| {
+            view! {
+                <aside class="deprecation" aria-label=words::how_pet_was_read()>
+                    {text}
+                </aside>
+            }
+        })
+    }
 }
 
 #[cfg(test)]

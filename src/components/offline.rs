@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::session::use_session;
 
 /// "Offline — Production as it was at 10:42", or "Back online", for the current
@@ -14,15 +15,10 @@ pub fn ConnectionNote() -> impl IntoView {
     move || {
         let env = session.env();
         if let Some(at) = session.stale_since(env) {
-            let text = format!(
-                "Offline — {} as it was at {}. Adding and importing are off until the \
-                 connection is back; nothing is sent later by itself.",
-                env.label(),
-                clock_time(&at),
-            );
+            let text = words::offline_as_it_was(&env.label(), &clock_time(&at));
             Some(view! { <p class="note offline" role="status">{text}</p> }.into_any())
         } else if session.back_online() == Some(env) {
-            let text = format!("Back online: {} is up to date again.", env.label());
+            let text = words::back_online(&env.label());
             Some(view! { <p class="note online" role="status">{text}</p> }.into_any())
         } else {
             None
@@ -42,10 +38,7 @@ pub fn OfflineWrites(
         session.read_only(env).then(|| {
             view! {
                 <p class="note offline">
-                    {format!(
-                        "{} is out of reach: nothing can be sent until the connection is back.",
-                        env.label(),
-                    )}
+                    {words::out_of_reach(&env.label())}
                 </p>
             }
         })

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
+use crate::i18n::{number, words};
 use crate::config::Environment;
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
@@ -68,10 +69,7 @@ pub fn RunPanel(
             .filter(|i| matches!(ledger.get(*i), Some(Outcome::Unknown { .. })))
             .count()
     };
-    let file = StoredValue::new(match copy_from {
-        Some(from) => format!("copy-{}-to-{}", from.as_str(), env.as_str()),
-        None => format!("import-{}", env.as_str()),
-    });
+
     let save = move |failed: bool| {
         let csv = run.rows.with_value(|rows| {
             run.ledger.with_untracked(|l| {
@@ -82,33 +80,38 @@ pub fn RunPanel(
                 }
             })
         });
-        let part = if failed { "failed-rows" } else { "results" };
-        let name = file.with_value(|f| format!("{f}-{part}.csv"));
+        let part = if failed { words::file_failed_rows() } else { words::file_results() };
+        let name = match copy_from {
+            Some(from) => words::file_copy(from.as_str(), &part, env.as_str()),
+            None => words::file_import(env.as_str(), &part),
+        };
         let _ = download(&name, "text/csv;charset=utf-8", &csv);
     };
     let invalid = total - valid;
-    let summary = match copy_from {
-        Some(from) => format!(
-            "{total} {} chosen in {}: {valid} can be sent, {invalid} cannot (never sent). They go to ",
-            if total == 1 { "pet" } else { "pets" },
-            from.label(),
-        ),
-        None => format!(
-            "{total} {}: {valid} valid, {invalid} invalid (never sent). They go to ",
-            if total == 1 { "row" } else { "rows" },
-        ),
+    let summary = move || {
+        let (valid, invalid) = (number(valid as u64), number(invalid as u64));
+        match copy_from {
+            Some(from) => words::copy_summary(
+                total as u64,
+                &env.label(),
+                &from.label(),
+                &invalid,
+                &valid,
+            ),
+            None => words::import_summary(total as u64, &env.label(), &invalid, &valid),
+        }
     };
     let (start, confirm_id) = match copy_from {
-        Some(_) => ("Start copy", "copy-confirm"),
-        None => ("Start import", "import-confirm"),
+        Some(_) => (words::start_copy as fn() -> _, "copy-confirm"),
+        None => (words::start_import as fn() -> _, "import-confirm"),
     };
     let confirm_value: Signal<String> = confirm.into();
     view! {
-        <p class="note">{summary} <strong>{env.label()}</strong> "."</p>
+        <p class="note">{summary}</p>
         {(env == Environment::Production).then(|| view! {
             <TextField
                 id=confirm_id
-                label="Type production to confirm"
+                label=words::type_production
                 value=confirm_value
                 on_input=move |v| confirm.set(v)
                 error=Signal::derive(|| None::<String>)
@@ -117,35 +120,35 @@ pub fn RunPanel(
         <OfflineWrites env />
         <div class="import-actions">
             <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
-                {start}
+                {move || start()}
             </button>
             <Show when=running>
                 <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(Pause::User))>
-                    "Pause"
+                    {move || words::pause()}
                 </button>
             </Show>
             <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
                 <button type="button" class="secondary" disabled=move || !can_start() on:click=move |_| run.start()>
-                    "Resume"
+                    {move || words::resume()}
                 </button>
             </Show>
             <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
                 <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Cancelled)>
-                    "Cancel"
+                    {move || words::cancel()}
                 </button>
             </Show>
             <Show when=move || { !running() && unknown() != 0 }>
                 <button type="button" class="secondary" disabled=move || session.read_only(env) on:click=move |_| run.forget_unknown()>
-                    "Send unknown rows again"
+                    {move || words::send_unknown_again()}
                 </button>
             </Show>
             <Show when=move || !running() && run.ledger.with(|l| (0..total).any(|i| l.get(i).is_some()))>
-                <button type="button" class="secondary" on:click=move |_| save(false)>"Download results"</button>
-                <button type="button" class="secondary" on:click=move |_| save(true)>"Download failed rows"</button>
+                <button type="button" class="secondary" on:click=move |_| save(false)>{move || words::download_results()}</button>
+                <button type="button" class="secondary" on:click=move |_| save(true)>{move || words::download_failed_rows()}</button>
             </Show>
             {on_close.map(|close| view! {
                 <Show when=move || matches!(state(), RunState::Idle | RunState::Cancelled | RunState::Done)>
-                    <button type="button" class="secondary" on:click=move |_| close.run(())>"Close"</button>
+                    <button type="button" class="secondary" on:click=move |_| close.run(())>{move || words::close()}</button>
                 </Show>
             })}
         </div>

@@ -3,30 +3,25 @@
 
 use leptos::prelude::*;
 
+use std::borrow::Cow;
+
+use crate::i18n::{listed, words};
 use crate::session::use_session;
 use crate::storage;
 
-/// `items` as a sentence's list: "a, b and c".
-fn listed(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
 
 /// The button, and the question it asks when this tab keeps anything.
 #[component]
 pub fn SignOutEverywhere() -> impl IntoView {
     let session = use_session();
     // What would be forgotten, while the question is shown.
-    let (asking, set_asking) = signal(None::<String>);
+    let (asking, set_asking) = signal(None::<Vec<fn() -> Cow<'static, str>>>);
     let press = move |_| {
         let kept = storage::kept_work();
         if kept.is_empty() {
             session.sign_out_everywhere();
         } else {
-            set_asking.set(Some(format!("This tab will forget {}.", listed(&kept))));
+            set_asking.set(Some(kept));
         }
     };
     let forget = move |_| {
@@ -35,12 +30,14 @@ pub fn SignOutEverywhere() -> impl IntoView {
     };
     view! {
         <button type="button" class="secondary" on:click=press>
-            "Sign out everywhere"
+            {move || words::sign_out_everywhere()}
         </button>
         {move || {
             asking
                 .get()
-                .map(|what| {
+                .map(|kept| {
+                    let kept: Vec<String> = kept.iter().map(|w| w().into_owned()).collect();
+                    let what = words::tab_will_forget(&listed(&kept));
                     view! {
                         <div
                             class="confirm"
@@ -49,17 +46,17 @@ pub fn SignOutEverywhere() -> impl IntoView {
                             aria-describedby="forget-what"
                         >
                             <p id="forget-title">
-                                <strong>"Sign out everywhere?"</strong>
+                                <strong>{words::sign_out_everywhere_question()}</strong>
                             </p>
                             <p id="forget-what" class="wrap">{what}</p>
                             <div class="form-actions">
-                                <button type="button" on:click=forget>"Forget everything"</button>
+                                <button type="button" on:click=forget>{words::forget_everything()}</button>
                                 <button
                                     type="button"
                                     class="secondary"
                                     on:click=move |_| set_asking.set(None)
                                 >
-                                    "Keep everything"
+                                    {words::keep_everything()}
                                 </button>
                             </div>
                         </div>
@@ -69,11 +66,3 @@ pub fn SignOutEverywhere() -> impl IntoView {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn lists_read_as_a_sentence() {
-        assert_eq!(super::listed(&["a"]), "a");
-        assert_eq!(super::listed(&["a", "b", "c"]), "a, b and c");
-    }
-}

@@ -1,6 +1,8 @@
 //! A labelled text input with its message beneath, wired for assistive technology.
 
 use leptos::prelude::*;
+use std::borrow::Cow;
+
 
 /// `<label>`, `<input>` and the field's message (`{id}-error`, linked by
 /// `aria-describedby`; `aria-invalid` while there is a message).
@@ -8,8 +10,8 @@ use leptos::prelude::*;
 pub fn TextField(
     /// The input's id; the label points at it.
     id: &'static str,
-    /// The label text.
-    label: &'static str,
+    /// The label's words.
+    label: fn() -> Cow<'static, str>,
     /// What the input shows.
     #[prop(into)]
     value: Signal<String>,
@@ -23,7 +25,7 @@ pub fn TextField(
     numeric: bool,
     /// A short hint under the label, if the field needs one.
     #[prop(optional)]
-    hint: Option<&'static str>,
+    hint: Option<fn() -> Cow<'static, str>>,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
@@ -33,8 +35,8 @@ pub fn TextField(
     };
     view! {
         <div class="field">
-            <label for=id>{label}</label>
-            {hint.map(|text| view! { <p id=hint_id class="hint">{text}</p> })}
+            <label for=id>{move || label()}</label>
+            {hint.map(|text| view! { <p id=hint_id class="hint">{move || text()}</p> })}
             <input
                 id=id
                 type="text"

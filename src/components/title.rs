@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::APP_NAME;
+use crate::i18n::words;
 use crate::config::Environment;
 
 /// Keeps `document.title` at "`page` · Pet Store Admin" while the calling page is mounted.
@@ -10,7 +10,7 @@ use crate::config::Environment;
 /// the page's owner (never after it is gone).
 pub fn page_title(page: impl Fn() -> String + 'static) {
     Effect::new(move |_| {
-        let title = format!("{} · {APP_NAME}", page());
+        let title = words::page_title(&words::app_name(), &page());
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&title);
         }

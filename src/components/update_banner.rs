@@ -2,6 +2,7 @@
 //! beside the running one (start.js watches for it: the browser plumbing is JavaScript).
 
 use leptos::prelude::*;
+use crate::i18n::words;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The event start.js dispatches on the window when a new deploy is ready.
@@ -24,9 +25,10 @@ pub fn UpdateBanner() -> impl IntoView {
         ready.get().then(|| {
             view! {
                 <p class="note update" role="status">
-                    "A new version of this app is ready. "
+                    {words::new_version_ready()}
+                    " "
                     <button type="button" class="secondary" on:click=|_| apply_update()>
-                        "Reload"
+                        {words::reload()}
                     </button>
                 </p>
             }

@@ -24,7 +24,15 @@ fn options(pairs: &[(&str, &str)]) -> js_sys::Object {
 pub fn number(count: u64) -> String {
     let digits = count.to_string();
     if !cfg!(target_arch = "wasm32") {
-        return digits;
+        // Native tests: English grouping.
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        return out;
     }
     let format = js_sys::Intl::NumberFormat::new(&locales(language().tag()), &options(&[]));
     format
@@ -53,6 +61,38 @@ pub fn date_time(ms: f64) -> String {
     date_format(ms, &[("dateStyle", "medium"), ("timeStyle", "short"), ("hourCycle", "h23")])
 }
 
+/// A calendar day in long form ("5 December 2030", "5. Dezember 2030"), as the day itself
+/// (not shifted by the device's time zone).
+pub fn long_date(year: i64, month: u32, day: u32) -> String {
+    if !cfg!(target_arch = "wasm32") {
+        // Native tests: the English form.
+        const MONTHS: [&str; 12] = [
+            "January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December",
+        ];
+        let name = MONTHS.get(month.wrapping_sub(1) as usize).unwrap_or(&"?");
+        return format!("{day} {name} {year}");
+    }
+    let ms = js_sys::Date::utc(year as f64, f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
+    date_format(ms, &[("dateStyle", "long"), ("timeZone", "UTC")])
+}
+
+/// A day ahead in words: "today", "tomorrow", "in 12 days".
+pub fn days_ahead(days: i64) -> String {
+    if !cfg!(target_arch = "wasm32") {
+        return match days {
+            0 => "today".to_owned(),
+            1 => "tomorrow".to_owned(),
+            n => format!("in {n} days"),
+        };
+    }
+    let format = js_sys::Intl::RelativeTimeFormat::new(
+        &locales(language().tag()),
+        &options(&[("numeric", "auto")]),
+    );
+    String::from(format.format(days as f64, "day"))
+}
+
 fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
     let date = js_sys::Date::new(&ms.into());
     let format = js_sys::Intl::DateTimeFormat::new(&locales(language().tag()), &options(pairs));
@@ -69,7 +109,7 @@ fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
 pub fn relative_time(value: f64, unit: &str) -> String {
     let format = js_sys::Intl::RelativeTimeFormat::new(
         &locales(language().tag()),
-        &options(&[("numeric", "auto")]),
+        &options(&[]),
     );
     String::from(format.format(-value, unit))
 }
@@ -94,4 +134,19 @@ pub fn duration(d: std::time::Duration) -> String {
         .ok()
         .and_then(|v| v.as_string())
         .unwrap_or_else(|| n.to_string())
+}
+
+/// `items` as a sentence's list ("a, b and c", "a, b y c"), in the browser's words
+/// (`Intl.ListFormat`).
+pub fn listed(items: &[String]) -> String {
+    if !cfg!(target_arch = "wasm32") {
+        return match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        };
+    }
+    let list: js_sys::Array = items.iter().map(|i| JsValue::from_str(i)).collect();
+    let format = js_sys::Intl::ListFormat::new(&locales(language().tag()), &options(&[]));
+    String::from(format.format(&list))
 }

@@ -9,6 +9,7 @@
 use std::cell::RefCell;
 
 use leptos::prelude::{ArcTrigger, Notify, Track};
+use leptos::reactive::graph::Observer;
 
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,15 +96,23 @@ thread_local! {
 /// Where the device's choice is kept.
 const SLOT: &str = "petstore-admin.language";
 
+/// Subscribes the running reactive closure, if any, to a change of language (outside one, an
+/// event handler say, there is nothing to subscribe and nothing is said).
+fn track() {
+    if Observer::get().is_some() {
+        CHANGED.with(Track::track);
+    }
+}
+
 /// The language the app speaks now (a reactive read: a closure calling it redraws on change).
 pub fn language() -> Language {
-    CHANGED.with(Track::track);
+    track();
     CHOSEN.with(|c| c.borrow().language)
 }
 
 /// Key `index` of the chosen language's table; `None` in English (the wasm's own words).
 pub(crate) fn word(index: usize) -> Option<&'static Word> {
-    CHANGED.with(Track::track);
+    track();
     CHOSEN.with(|c| c.borrow().table.and_then(|t| t.get(index)))
 }
 

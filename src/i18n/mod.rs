@@ -14,7 +14,9 @@ pub mod format;
 pub mod language;
 
 pub use errors::{call_said, said};
-pub use format::{clock_seconds, clock_time, date_time, duration, number, relative_time};
+pub use format::{
+    clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number, relative_time,
+};
 pub use language::{Language, language, set_language};
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.

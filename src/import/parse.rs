@@ -3,6 +3,7 @@
 //! quoted fields, commas and line breaks inside quotes, a byte-order mark and CRLF all work.
 
 use crate::api::NewPet;
+use crate::i18n::{number, words};
 use crate::input::{lowercase, Draft, FieldErrors};
 
 /// The most rows one import takes: past this, split the file (each row is one request).
@@ -41,7 +42,7 @@ pub(crate) fn problems(errors: FieldErrors) -> Vec<String> {
     // A file has no list to choose from: name the statuses it may hold.
     let status = errors
         .status
-        .map(|_| "The status must be available, pending or sold, or left empty.".to_owned());
+        .map(|_| words::status_in_file().into_owned());
     [errors.name, errors.category_id, status]
         .into_iter()
         .flatten()
@@ -98,7 +99,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
     };
     let mut records = records(text, delimiter).into_iter();
     let Some((_, headers)) = records.next() else {
-        return Err(ParseError("There is nothing to import yet.".into()));
+        return Err(ParseError(words::nothing_to_import().into()));
     };
     let mut at = [None; 3];
     for (i, h) in headers.iter().enumerate() {
@@ -107,9 +108,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
         }
     }
     if at[0].is_none() || at[1].is_none() {
-        return Err(ParseError(
-            "The first row must name the columns: name, categoryId and optionally status.".into(),
-        ));
+        return Err(ParseError(words::first_row_names_columns().into()));
     }
     let mut rows = Vec::new();
     for (start, record) in records {
@@ -136,13 +135,11 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
             checked,
         });
         if rows.len() > MAX_ROWS {
-            return Err(ParseError(format!(
-                "More than {MAX_ROWS} rows: import at most {MAX_ROWS} at a time (split the file)."
-            )));
+            return Err(ParseError(words::too_many_rows(&number(MAX_ROWS as u64))));
         }
     }
     if rows.is_empty() {
-        return Err(ParseError("There are no rows under the header.".into()));
+        return Err(ParseError(words::no_rows_under_header().into()));
     }
     Ok(rows)
 }
@@ -194,6 +191,6 @@ mod tests {
         for i in 0..=MAX_ROWS {
             text.push_str(&format!("P{i},1\n"));
         }
-        assert!(parse_rows(&text).unwrap_err().0.contains("at most 1000"));
+        assert!(parse_rows(&text).unwrap_err().0.contains("at most 1,000"));
     }
 }

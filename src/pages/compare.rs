@@ -18,6 +18,7 @@ use crate::components::{
 };
 use crate::config::Environment;
 use crate::export::compact_stamp;
+use crate::i18n::{call_said, number, status_name, words};
 use crate::import::Origin;
 use crate::session::{use_session, use_set_query, CallError, Session};
 
@@ -29,7 +30,7 @@ type Answer = Result<(Side, f64), CallError>;
 #[component]
 pub fn Compare() -> impl IntoView {
     let session = use_session();
-    page_title(|| "Compare environments".to_owned());
+    page_title(|| words::compare_environments().into_owned());
     let query = use_query_map();
     let set_query = use_set_query();
     let shown = Memo::new(move |_| {
@@ -132,17 +133,12 @@ pub fn Compare() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <h1>"Compare environments"</h1>
-        <p>
-            "Staging and Production compared, in groups: pets only in one, pets that differ, "
-            "and pets that are the same. A pet is matched by its name (capitals and spaces "
-            "around it do not count). From each environment, the first " {READ_LIMIT}
-            " pets of each status and the first " {READ_LIMIT} " of all pets are compared."
-        </p>
+        <h1>{move || words::compare_environments()}</h1>
+        <p>{move || words::compare_intro(&number(READ_LIMIT.into()))}</p>
         {key_forms}
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
-                <label for="compare-search">"Search by name"</label>
+                <label for="compare-search">{move || words::search_by_name()}</label>
                 <input
                     id="compare-search"
                     type="search"
@@ -151,7 +147,7 @@ pub fn Compare() -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="compare-status">"Status"</label>
+                <label for="compare-status">{move || words::column_status()}</label>
                 <select id="compare-status" on:change=on_status>
                     {status_options(status_is)}
                 </select>
@@ -163,10 +159,10 @@ pub fn Compare() -> impl IntoView {
                 aria-describedby="compare-refresh-why"
                 on:click=move |_| again.update(|n| *n += 1)
             >
-                "Refresh"
+                {move || words::refresh()}
             </button>
             <p id="compare-refresh-why" class="note">
-                {move || copying.get().then_some("Refresh waits until the copy has ended.")}
+                {move || copying.get().then(words::refresh_waits_for_copy)}
             </p>
         </form>
         {move || {
@@ -177,13 +173,10 @@ pub fn Compare() -> impl IntoView {
                     view! {
                         <section class="copy" aria-labelledby="copy-heading">
                             <h2 id="copy-heading" tabindex="-1">
-                                {format!("Copy from {} to {}", job.from.label(), job.to.label())}
+                                {words::copy_from_to(&job.from.label(), &job.to.label())}
                             </h2>
                             {interrupted.then(|| view! {
-                                <p class="note" role="status">
-                                    "This copy was cut short by a reload or by leaving the page. "
-                                    "Pets already sent are not sent again."
-                                </p>
+                                <p class="note" role="status">{words::copy_cut_short()}</p>
                             })}
                             <RunPanel env=job.to rows=job.rows() ledger origin confirm on_done on_close />
                         </section>
@@ -191,7 +184,7 @@ pub fn Compare() -> impl IntoView {
                 })
         }}
         <div class="rows">
-            <Transition fallback=|| view! { <p role="status">"Reading both environments…"</p> }>
+            <Transition fallback=|| view! { <p role="status">{move || words::reading_both()}</p> }>
                 {move || Suspend::new(async move {
                     let sides = (staging.await, production.await);
                     view! { <Results sides shown chosen on_copy again session /> }
@@ -213,16 +206,12 @@ fn focus_soon(id: String) {
 /// What a read that filled its limit may have left out, in words.
 fn limit_note(env: Environment, full: &Option<PetStatus>) -> String {
     match full {
-        Some(status) => format!(
-            "{}: more than {READ_LIMIT} {} pets; the first {READ_LIMIT} compared.",
-            env.label(),
-            status.as_str()
+        Some(status) => words::more_than_limit_status(
+            &env.label(),
+            &number(READ_LIMIT.into()),
+            &status_name(Some(status)),
         ),
-        None => format!(
-            "{}: more than {READ_LIMIT} pets in all; pets with no status or another status \
-             may be missing.",
-            env.label()
-        ),
+        None => words::more_than_limit_all(&env.label(), &number(READ_LIMIT.into())),
     }
 }
 
@@ -239,17 +228,17 @@ fn Results(
     let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
         Err(e) if e.needs_sign_in() => Some(
-            view! { <p class="note">{format!("Sign in to {} to compare.", env.label())}</p> }
+            view! { <p class="note">{move || words::sign_in_to_compare(&env.label())}</p> }
                 .into_any(),
         ),
         Err(e) => Some(
             view! {
                 <ErrorAlert
                     error=e.api().cloned().unwrap_or(ApiError::Cancelled)
-                    summary=format!("{} could not be read: {e}", env.label())
+                    summary=words::could_not_be_read(&env.label(), &call_said(e))
                 />
                 <button type="button" class="secondary" on:click=move |_| again.update(|n| *n += 1)>
-                    "Try again"
+                    {move || words::try_again()}
                 </button>
             }
             .into_any(),
@@ -264,31 +253,35 @@ fn Results(
     };
     // The exact times too, for machines (and the tests).
     let read_at = view! {
-        "Staging read at "
-        <time datetime=iso_time(staging_at)>{clock_time(staging_at)}</time>
-        ", Production at "
-        <time datetime=iso_time(production_at)>{clock_time(production_at)}</time>
-        "."
+        {move || words::staging_read_at()}
+        " "
+        <time datetime=iso_time(staging_at)>{move || clock_time(staging_at)}</time>
+        {move || words::production_read_at()}
+        " "
+        <time datetime=iso_time(production_at)>{move || clock_time(production_at)}</time>
+        {move || words::added_to_after()}
     };
-    let notes: Vec<String> = [
+    let full: Vec<(Environment, Option<PetStatus>)> = [
         (Environment::Staging, &staging),
         (Environment::Production, &production),
     ]
     .iter()
-    .flat_map(|(env, side)| side.full.iter().map(|f| limit_note(*env, f)))
+    .flat_map(|(env, side)| side.full.iter().map(|f| (*env, f.clone())))
     .collect();
-    let counts = format!(
-        "Compared {} pets in Staging and {} in Production.",
-        staging.pets.len(),
-        production.pets.len()
-    );
+    let notes = move || {
+        full.iter()
+            .map(|(env, f)| view! { <p class="note">{limit_note(*env, f)}</p> })
+            .collect_view()
+    };
+    let (in_staging, in_production) = (staging.pets.len() as u64, production.pets.len() as u64);
+    let counts = move || words::compared_counts(&number(in_production), &number(in_staging));
     let all = StoredValue::new(compare(&staging.pets, &production.pets));
     let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
     let save = move |_| {
         let csv = filtered.with_untracked(differences_csv);
         let stamp = compact_stamp(&String::from(js_sys::Date::new_0().to_iso_string()));
         let _ = download(
-            &format!("differences-{stamp}.csv"),
+            &words::file_differences(&stamp),
             "text/csv;charset=utf-8",
             &csv,
         );
@@ -296,8 +289,8 @@ fn Results(
     view! {
         <p class="note freshness">{read_at}</p>
         <p class="note">{counts}</p>
-        {notes.into_iter().map(|n| view! { <p class="note">{n}</p> }).collect_view()}
-        <button type="button" class="secondary" on:click=save>"Download differences"</button>
+        {notes}
+        <button type="button" class="secondary" on:click=save>{move || words::download_differences()}</button>
         <CompareGroups shown=filtered chosen on_copy session />
     }
     .into_any()

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::components::page_title;
 use crate::config::ConfigError;
+use crate::i18n::words;
 
 /// What an operator needs to fix the configuration.
 #[component]
@@ -15,17 +16,14 @@ pub fn ConfigErrorPage(
   "production": { "baseUrl": "https://pets.example.com/v1" },
   "staging": { "baseUrl": "https://staging.pets.example.com/v1" }
 }"#;
-    page_title(|| "Configuration error".to_owned());
+    page_title(|| words::configuration_error().into_owned());
     view! {
         <main class="config-error">
-            <h1>"The admin is not configured"</h1>
+            <h1>{move || words::not_configured()}</h1>
             <div class="alert" role="alert">
                 <p>{error.to_string()}</p>
             </div>
-            <p>
-                "The app reads the service addresses from "<code>"config.json"</code>
-                ", served beside index.html. It should look like this:"
-            </p>
+            <p>{move || words::config_explained()}</p>
             <pre>{example}</pre>
         </main>
     }

@@ -3,19 +3,20 @@
 use leptos::prelude::*;
 
 use crate::components::page_title;
+use crate::i18n::words;
 use crate::session::use_session;
 
 /// The page for unknown paths.
 #[component]
 pub fn NotFound() -> impl IntoView {
     let session = use_session();
-    page_title(|| "Page not found".to_owned());
+    page_title(|| words::page_not_found().into_owned());
     view! {
-        <h1>"Page not found"</h1>
+        <h1>{move || words::page_not_found()}</h1>
         <p>
-            "This address is not a page of the admin. " <a href=move || session.href("/pets")>
-                "Go to the pets"
-            </a> "."
+            {move || words::not_a_page()}
+            " "
+            <a href=move || session.href("/pets")>{move || words::go_to_pets()}</a>
         </p>
     }
 }

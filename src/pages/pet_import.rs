@@ -7,6 +7,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
+use crate::i18n::{number, words};
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::use_session;
 use crate::storage;
@@ -16,13 +17,18 @@ use crate::storage;
 #[component]
 pub fn PetImport() -> impl IntoView {
     let session = use_session();
-    page_title(move || format!("Import pets ({})", session.env().label()));
+    page_title(move || words::page_with_environment(&session.env().label(), &words::import_pets()));
     view! {
-        <h1>"Import pets"</h1>
+        <h1>{move || words::import_pets()}</h1>
+        // The column names are the file's, the same in every language.
         <p>
-            "Paste rows copied from a spreadsheet, or choose a CSV file. The first row names the "
-            "columns: " <code>"name"</code> ", " <code>"categoryId"</code> " and optionally "
-            <code>"status"</code> ". Nothing is sent until you start the import."
+            {move || words::import_intro_columns()}
+            <code>"name"</code>
+            {move || words::list_separator()}
+            <code>"categoryId"</code>
+            {move || words::import_intro_optionally()}
+            <code>"status"</code>
+            {move || words::import_intro_end()}
         </p>
         {move || {
             let env = session.env();
@@ -54,14 +60,15 @@ fn ImportForm(
     let stopped = text
         .with_untracked(|t| interrupted(env, t))
         .map(|(p, valid)| {
-            format!(
-                "An import into {} was interrupted: {} of {valid} sent, {} refused, {} unknown. \
-             Check rows to see and go on.",
-                env.label(),
-                p.done,
-                p.refused,
-                p.unknown,
-            )
+            move || {
+                words::import_interrupted(
+                    &number(p.done as u64),
+                    &env.label(),
+                    &number(p.refused as u64),
+                    &number(p.unknown as u64),
+                    &number(valid as u64),
+                )
+            }
         });
     let (problem, set_problem) = signal(None::<String>);
     // The rows as last checked, with their ledger; the run is built from them by the panel
@@ -93,7 +100,7 @@ fn ImportForm(
             match JsFuture::from(file.text()).await {
                 Ok(value) => set_text(value.as_string().unwrap_or_default()),
                 Err(_) => {
-                    set_problem.try_set(Some("The file could not be read.".into()));
+                    set_problem.try_set(Some(words::file_not_read().into()));
                 }
             }
         });
@@ -102,11 +109,11 @@ fn ImportForm(
     view! {
         {stopped.map(|notice| view! {
             <Show when=move || checked.with(Option::is_none)>
-                <p class="note wrap" role="status">{notice.clone()}</p>
+                <p class="note wrap" role="status">{notice}</p>
             </Show>
         })}
         <div class="field">
-            <label for="import-text">"Paste rows"</label>
+            <label for="import-text">{move || words::paste_rows()}</label>
             <textarea
                 id="import-text"
                 rows="8"
@@ -116,10 +123,10 @@ fn ImportForm(
             ></textarea>
         </div>
         <div class="field">
-            <label for="import-file">"CSV file"</label>
+            <label for="import-file">{move || words::csv_file()}</label>
             <input id="import-file" type="file" accept=".csv,text/csv,text/plain" on:change=on_file />
         </div>
-        <button type="button" class="secondary" on:click=check>"Check rows"</button>
+        <button type="button" class="secondary" on:click=check>{move || words::check_rows()}</button>
         {move || problem.get().map(|p| view! { <p class="alert wrap" role="alert">{p}</p> })}
         {move || {
             checked

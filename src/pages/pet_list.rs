@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
 use crate::components::{page_title, status_options, ListView};
+use crate::i18n::words;
 use crate::input::{parse_filters, parse_limit, Sort};
 use crate::session::{use_session, use_set_query};
 
@@ -79,7 +80,7 @@ pub fn PetList() -> impl IntoView {
         let raw = q.get_str("sort").filter(|s| !s.is_empty())?;
         Sort::parse(raw)
             .is_none()
-            .then(|| format!("Unknown sort “{raw}” in the address: showing the service's order."))
+            .then(|| words::unknown_sort(raw))
     });
     // Remembered for "Back to the list" (outside the reactive graph: a plain value).
     let location = use_location();
@@ -91,25 +92,25 @@ pub fn PetList() -> impl IntoView {
             session.note_list_query(session.env(), query);
         }
     });
-    page_title(move || format!("Pets ({})", session.env().label()));
+    page_title(move || words::page_with_environment(&session.env().label(), &words::nav_pets()));
 
     view! {
         <div class="page-head">
-            <h1>"Pets"</h1>
+            <h1>{move || words::nav_pets()}</h1>
             <div class="page-actions">
-                <a class="button" href=move || session.href("/pets/new")>"Add pet"</a>
+                <a class="button" href=move || session.href("/pets/new")>{move || words::add_pet()}</a>
                 <a
                     class="button secondary"
                     href=move || session.href("/pets/import")
-                    title="Add many pets from a spreadsheet"
+                    title=move || words::import_title()
                 >
-                    "Import"
+                    {move || words::import()}
                 </a>
             </div>
         </div>
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
-                <label for="search">"Search by name"</label>
+                <label for="search">{move || words::search_by_name()}</label>
                 <input
                     id="search"
                     type="search"
@@ -119,13 +120,13 @@ pub fn PetList() -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="status-filter">"Status"</label>
+                <label for="status-filter">{move || words::column_status()}</label>
                 <select id="status-filter" on:change=on_status>
                     {status_options(status_is)}
                 </select>
             </div>
             <div class="field">
-                <label for="limit">"Limit"</label>
+                <label for="limit">{move || words::limit()}</label>
                 <input
                     id="limit"
                     type="number"
@@ -140,7 +141,7 @@ pub fn PetList() -> impl IntoView {
                     on:change=on_limit
                 />
                 <p id="limit-error" class="field-error">
-                    {move || limit_invalid().then_some("The limit must be a whole number from 1 to 100.")}
+                    {move || limit_invalid().then(words::limit_must_be)}
                 </p>
             </div>
         </form>

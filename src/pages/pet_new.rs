@@ -13,6 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
+use crate::i18n::{status_name, words};
 use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
@@ -37,9 +38,9 @@ fn saved_draft(env: Environment) -> Draft {
 #[component]
 pub fn PetNew() -> impl IntoView {
     let session = use_session();
-    page_title(move || format!("New pet ({})", session.env().label()));
+    page_title(move || words::page_with_environment(&session.env().label(), &words::nav_new_pet()));
     view! {
-        <h1>"New pet"</h1>
+        <h1>{move || words::nav_new_pet()}</h1>
         {move || {
             let env = session.env();
             view! { <PetForm env /> }
@@ -158,43 +159,44 @@ fn PetForm(
         }
         Some(match record() {
             Some(r) if r.state == CreateState::Pending => {
-                format!("Adding “{}” to {}…", r.draft.name.trim(), r.env.label())
+                words::adding_pet(&r.env.label(), r.draft.name.trim())
             }
-            _ => "A pet is being added in the other environment; wait for its answer.".to_owned(),
+            _ => words::adding_elsewhere().into_owned(),
         })
     };
     view! {
         <form class="pet-form" on:submit=submit novalidate>
             <TextField
                 id="pet-name"
-                label="Name"
+                label=words::column_name
                 value=Signal::derive(move || draft.with(|d| d.name.clone()))
                 on_input=move |v| edit(|d, v| d.name = v, v)
                 error=Signal::derive(move || shown.with(|e| e.name.clone()))
             />
             <TextField
                 id="pet-category"
-                label="Category ID"
+                label=words::category_id
                 numeric=true
-                hint="A whole number naming the kind of animal, as your store numbers them (for example 3)."
+                hint=words::category_id_hint
                 value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
                 on_input=move |v| edit(|d, v| d.category_id = v, v)
                 error=Signal::derive(move || shown.with(|e| e.category_id.clone()))
             />
             <div class="field">
-                <label for="pet-status">"Status"</label>
+                <label for="pet-status">{move || words::column_status()}</label>
                 <select
                     id="pet-status"
                     aria-describedby="pet-status-error"
                     on:change:target=move |ev| edit(|d, v| d.status = v, ev.target().value())
                 >
                     <option value="" prop:selected=move || draft.with(|d| d.status.is_empty())>
-                        "No status yet"
+                        {move || words::no_status_yet()}
                     </option>
                     {PetStatus::KNOWN
                         .map(|s| {
                             let value = s.as_str().to_owned();
-                            let (text, chosen) = (value.clone(), value.clone());
+                            let chosen = value.clone();
+                            let text = move || status_name(Some(&s));
                             view! {
                                 <option
                                     value=value
@@ -210,7 +212,9 @@ fn PetForm(
                 </p>
             </div>
             <p class="target">
-                "The pet will be added to " <strong>{env.label()}</strong> "."
+                {move || words::added_to_before()}
+                <strong>{move || env.label()}</strong>
+                {move || words::added_to_after()}
             </p>
             <OfflineWrites env />
             <div class="form-actions">
@@ -219,10 +223,10 @@ fn PetForm(
                     disabled=move || pending() || session.read_only(env)
                     aria-busy=move || pending().to_string()
                 >
-                    "Add pet"
+                    {move || words::add_pet()}
                 </button>
                 // Back to the list; the draft stays for when the form is opened again.
-                <a class="cancel" href=move || session.href("/pets")>"Cancel"</a>
+                <a class="cancel" href=move || session.href("/pets")>{move || words::cancel()}</a>
             </div>
             <p class="loading" role="status">{progress}</p>
         </form>

@@ -8,6 +8,7 @@ use leptos_router::hooks::{use_location, use_params_map};
 use crate::api::{find_pet, ApiError, Found, Pet, Via};
 use crate::components::{error_fallback, page_title, status_badge, Freshness, LookupNotice};
 use crate::config::Environment;
+use crate::i18n::words;
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::use_session;
@@ -19,19 +20,21 @@ pub fn PetView() -> impl IntoView {
     let params = use_params_map();
     let raw_id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     let id = Memo::new(move |_| parse_int64(&raw_id.get()));
-    page_title(move || format!("Pet {} ({})", raw_id.get(), session.env().label()));
+    page_title(move || {
+        words::page_with_environment(&session.env().label(), &words::pet_title(&raw_id.get()))
+    });
     let created = just_created(&use_location().state.get_untracked());
 
     // A malformed id is answered on the page, without asking the service.
     let body = move || match id.get() {
         Err(problem) => {
             let why = match problem {
-                Int64Problem::NotANumber => "ids are whole numbers",
-                Int64Problem::OutOfRange => "no pet can have this number",
+                Int64Problem::NotANumber => words::ids_are_whole_numbers(),
+                Int64Problem::OutOfRange => words::no_pet_has_number(),
             };
             view! {
                 <div class="alert" role="alert">
-                    <p class="wrap">{format!("“{}” is not a pet id: {why}.", raw_id.get())}</p>
+                    <p class="wrap">{words::not_a_pet_id(&raw_id.get(), &why)}</p>
                 </div>
             }
             .into_any()
@@ -44,7 +47,7 @@ pub fn PetView() -> impl IntoView {
         {body}
         <p>
             // The list as it was left: its filters, search and sort.
-            <a href=move || session.list_link(session.env())>"Back to the list"</a>
+            <a href=move || session.list_link(session.env())>{move || words::back_to_list()}</a>
         </p>
     }
 }
@@ -93,7 +96,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
             }
         }
     });
-    let not_found = format!("There is no pet with id {id} in {}.", env.label());
+    let not_found = words::no_pet_with_id(&env.label(), &id.to_string());
     let retry = {
         let pet = pet.clone();
         Callback::new(move |()| pet.refetch())
@@ -103,7 +106,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
         Some(pet) => {
             view! { <PetDetails pet created via=Via::GetPet(Default::default()) /> }.into_any()
         }
-        None => view! { <p role="status">"Loading the pet…"</p> }.into_any(),
+        None => view! { <p role="status">{move || words::loading_pet()}</p> }.into_any(),
     };
     view! {
         <Transition fallback>
@@ -125,7 +128,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                             }
                             // The sign-in form is showing: an error here would only repeat it.
                             Err(e) if e.needs_sign_in() => {
-                                Ok(view! { <p class="note">"Sign in to see this pet."</p> }.into_any())
+                                Ok(view! { <p class="note">{move || words::sign_in_to_see_pet()}</p> }.into_any())
                             }
                             Err(e) => Err(e),
                         }
@@ -139,19 +142,19 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
 
 #[component]
 fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
-    let status = status_badge(pet.status.as_ref());
+    let status = pet.status.clone();
     view! {
-        {created.then(|| view! { <p class="notice" role="status">"Pet added."</p> })}
+        {created.then(|| view! { <p class="notice" role="status">{move || words::pet_added_short()}</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>
         <dl class="pet-details">
-            <dt>"ID"</dt>
+            <dt>{move || words::column_id()}</dt>
             <dd>{pet.id.to_string()}</dd>
-            <dt>"Name"</dt>
+            <dt>{move || words::column_name()}</dt>
             <dd class="wrap">{pet.name}</dd>
-            <dt>"Category"</dt>
+            <dt>{move || words::column_category()}</dt>
             <dd>{pet.category_id.to_string()}</dd>
-            <dt>"Status"</dt>
-            <dd>{status}</dd>
+            <dt>{move || words::column_status()}</dt>
+            <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>
         <LookupNotice via />
     }

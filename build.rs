@@ -28,7 +28,7 @@ fn main() {
     // scripts/split-build.sh copies them beside the app's other files.
     for (locale, table) in &built.tables {
         write(
-            &std::path::Path::new(&out).join(format!("words-{locale}.json")),
+            &std::path::Path::new(&out).join(format!("words-{locale}.txt")),
             table,
         );
     }

@@ -81,7 +81,7 @@ async function cacheFirst(key, request) {
 }
 
 // Another locale's words, fetched when it is chosen (not with the build): kept once fetched.
-const WORDS = /\/(words-[A-Za-z-]+\.json)$/;
+const WORDS = /\/(words-[A-Za-z-]+\.txt)$/;
 const build = (name) => BUILD + "/" + name;
 
 async function kept(request) {

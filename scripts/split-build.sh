@@ -33,8 +33,8 @@ words=$(cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin pet
   --features split --message-format=json-render-diagnostics -- -C link-arg=--emit-relocs |
   grep '"reason":"build-script-executed"' | grep '#petstore-admin@' |
   sed -E 's/.*"out_dir":"([^"]*)".*/\1/')
-if [ ! -f "$words/words-en-XA.json" ]; then
-  echo "split-build: no words-*.json from build.rs (found \"$words\")" >&2
+if [ ! -f "$words/words-en-XA.txt" ]; then
+  echo "split-build: no words-*.txt from build.rs (found \"$words\")" >&2
   exit 1
 fi
 target=${CARGO_TARGET_DIR:-target}
@@ -81,8 +81,8 @@ fi
 
 # Each other locale's words (build.rs checked them), fetched only when that locale is chosen.
 # Outside the stamp: a changed translation changes no wasm, but must reach the folder.
-rm -f "$work/app"/words-*.json "$work/app/start-words.js"
-cp "$words"/words-*.json "$words/start-words.js" "$work/app/"
+rm -f "$work/app"/words-*.txt "$work/app/start-words.js"
+cp "$words"/words-*.txt "$words/start-words.js" "$work/app/"
 
 # PETSTORE_BUILD_LABEL (the tests' second and third deploys of the same code) changes the
 # folder's name, as a deploy of other code would, without building anything again.
@@ -127,7 +127,7 @@ fi
 # but config.json (the deployment's own, fetched from the network first), itself and the words.
 if [ "$out" = release ]; then
   # Another locale's words are not among them: the worker keeps the ones a device has chosen.
-  files=$(cd "$staging" && find . -type f ! -name config.json ! -name sw.js ! -name 'words-*.json' |
+  files=$(cd "$staging" && find . -type f ! -name config.json ! -name sw.js ! -name 'words-*.txt' |
     sed 's|^\./||' |
     sort | sed 's/.*/"&"/' | paste -sd, -)
   sed -e "s|\"__BUILD__\"|\"$folder\"|" -e "s|\\[\"__FILES__\"\\]|[$files]|" sw.js >"$staging/sw.js"

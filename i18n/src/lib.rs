@@ -3,7 +3,8 @@
 //! - every locale has exactly the reference locale's keys (none missing, none extra);
 //! - a key's placeholders (`{name}`) are the same in every locale and every plural form;
 //! - a plural key has the `other` form, and only the forms `Intl.PluralRules` names;
-//! - a key is a text in every locale or plural in every locale.
+//! - a key is a text in every locale or plural in every locale;
+//! - no text holds a control character.
 //!
 //! [`generate`] writes the Rust that names each key as a function (its placeholders its
 //! arguments), so a view cannot name a key that does not exist; [`table`] writes another
@@ -195,6 +196,13 @@ fn check_entry(locale: &str, key: &str, entry: &Entry) -> Vec<Problem> {
     };
     let mut sets = Vec::new();
     for text in texts {
+        if text.chars().any(char::is_control) {
+            problems.push(problem(
+                locale,
+                Some(key),
+                "a control character (a line break or a tab, say) in the text",
+            ));
+        }
         match placeholders(text) {
             Ok(set) => sets.push(set),
             Err(e) => problems.push(problem(locale, Some(key), e)),
@@ -297,24 +305,29 @@ pub fn generate(reference: &Catalogue) -> String {
     out
 }
 
-/// A locale's words as the app fetches them when it is chosen: a JSON array in the reference's
-/// key order, each a text or an object of plural forms.
+/// Between two entries of a [`table`] (the ASCII record separator: no catalogue text holds
+/// it, [`check`] refuses control characters).
+pub const ENTRY: char = '\u{1e}';
+/// Before each plural form and each form's text in a [`table`] (the unit separator).
+pub const FORM: char = '\u{1f}';
+
+/// A locale's words as the app fetches them when it is chosen: its entries in the reference's
+/// key order, each a text or, after [`FORM`], its plural forms and texts, split by [`FORM`];
+/// the entries split by [`ENTRY`]. (Plain text, not JSON: the app splits it with no parser.)
 pub fn table(reference: &Catalogue, catalogue: &Catalogue) -> String {
-    let items: Vec<serde_json::Value> = reference
+    let items: Vec<String> = reference
         .entries
         .keys()
         .map(|key| match catalogue.entries.get(key) {
-            Some(Entry::Text(text)) => serde_json::Value::from(text.as_str()),
-            Some(Entry::Plural(forms)) => serde_json::Value::Object(
-                forms
-                    .iter()
-                    .map(|(f, t)| (f.clone(), serde_json::Value::from(t.as_str())))
-                    .collect(),
-            ),
-            None => serde_json::Value::Null,
+            Some(Entry::Text(text)) => text.clone(),
+            Some(Entry::Plural(forms)) => forms
+                .iter()
+                .map(|(f, t)| format!("{FORM}{f}{FORM}{t}"))
+                .collect(),
+            None => String::new(),
         })
         .collect();
-    serde_json::Value::Array(items).to_string()
+    items.join(&ENTRY.to_string())
 }
 
 /// The tag of the pseudo-locale [`pseudo`] makes.

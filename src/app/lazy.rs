@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
@@ -103,7 +103,7 @@ impl LazyPage {
 /// prefetched), a line while it downloads, and a message with Reload if it cannot.
 pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     view! {
-        <Suspense fallback=|| view! { <p role="status">{move || words::opening_page()}</p> }>
+        <Suspense fallback=|| view! { <p role="status">{t(words::opening_page)}</p> }>
             {move || {
                 Suspend::new(
                     SendWrapper::new(async move {

@@ -12,7 +12,7 @@ use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
-use crate::i18n::{duration, number, words};
+use crate::i18n::{duration, number, t, words};
 
 mod lazy;
 
@@ -41,7 +41,7 @@ pub fn App(
     let shell_base = StoredValue::new(base.clone());
     view! {
         <Router base>
-            <Suspense fallback=|| view! { <p role="status">{move || words::loading()}</p> }>
+            <Suspense fallback=|| view! { <p role="status">{t(words::loading)}</p> }>
                 {move || Suspend::new(async move {
                     match config.await {
                         Ok(config) => {

@@ -10,7 +10,7 @@ use super::status_badge;
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
-use crate::i18n::{number, status_name, words};
+use crate::i18n::{dynamic, number, status_name, t, words};
 use crate::session::Session;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.
@@ -25,7 +25,7 @@ fn table(columns: &[Header], rows: impl IntoView + 'static) -> impl IntoView {
         .iter()
         .map(|c| {
             let c = *c;
-            view! { <th scope="col">{move || c()}</th> }
+            view! { <th scope="col">{t(c)}</th> }
         })
         .collect_view();
     view! {
@@ -40,7 +40,7 @@ fn table(columns: &[Header], rows: impl IntoView + 'static) -> impl IntoView {
 
 /// What an empty group shows.
 fn none() -> impl IntoView {
-    view! { <p class="empty">{move || words::none_in_group()}</p> }
+    view! { <p class="empty">{t(words::none_in_group)}</p> }
 }
 
 fn status_text(status: Option<&PetStatus>) -> Cow<'static, str> {
@@ -161,7 +161,7 @@ fn OnlyIn(
     };
     view! {
         <section aria-labelledby=heading>
-            <h2 id=heading tabindex="-1">{move || words::only_in(pets.with(Vec::len) as u64, &env.label())}</h2>
+            <h2 id=heading tabindex="-1">{dynamic(Box::new(move || words::only_in(pets.with(Vec::len) as u64, &env.label())))}</h2>
             <Show
                 when=move || pets.with(|p| !p.is_empty())
                 fallback=none
@@ -232,8 +232,8 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-different">
-            <h2 id="in-both-different">{move || words::in_both_different(&number(pairs.with(Vec::len) as u64))}</h2>
-            <p class="note">{move || words::differences_not_fixed()}</p>
+            <h2 id="in-both-different">{dynamic(Box::new(move || words::in_both_different(&number(pairs.with(Vec::len) as u64))))}</h2>
+            <p class="note">{t(words::differences_not_fixed)}</p>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production, words::column_differences], rows)}
             </Show>
@@ -278,8 +278,8 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="ambiguous">
-            <h2 id="ambiguous">{move || words::ambiguous_names(&number(names.with(Vec::len) as u64))}</h2>
-            <p class="note">{move || words::ambiguous_not_matched()}</p>
+            <h2 id="ambiguous">{dynamic(Box::new(move || words::ambiguous_names(&number(names.with(Vec::len) as u64))))}</h2>
+            <p class="note">{t(words::ambiguous_not_matched)}</p>
             <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production], rows)}
             </Show>
@@ -314,9 +314,9 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-same">
-            <h2 id="in-both-same">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
+            <h2 id="in-both-same">{dynamic(Box::new(move || words::same_in_both(&number(pairs.with(Vec::len) as u64))))}</h2>
             <details>
-                <summary>{move || words::show_them()}</summary>
+                <summary>{t(words::show_them)}</summary>
                 {table(
                     &[words::column_name, words::column_category, words::column_status, words::id_in_staging, words::id_in_production],
                     rows,

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
-use crate::i18n::words;
+use crate::i18n::{dynamic, t, words};
 use crate::session::{use_session, use_set_query};
 use leptos_router::hooks::use_location;
 
@@ -47,31 +47,31 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                <a href=move || session.href("/pets")>{move || words::app_name()}</a>
-                <span class="env-badge" aria-hidden="true">{move || env().label()}</span>
+                <a href=move || session.href("/pets")>{t(words::app_name)}</a>
+                <span class="env-badge" aria-hidden="true">{dynamic(Box::new(move || env().label().into_owned()))}</span>
             </div>
-            <nav aria-label=move || words::main_navigation()>
+            <nav aria-label=t(words::main_navigation)>
                 <a href=pets_href aria-current=current("/pets")>
-                    {move || words::nav_pets()}
+                    {t(words::nav_pets)}
                 </a>
                 <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>
-                    {move || words::nav_new_pet()}
+                    {t(words::nav_new_pet)}
                 </a>
                 <a href=move || session.href("/compare") aria-current=current("/compare")>
-                    {move || words::nav_compare()}
+                    {t(words::nav_compare)}
                 </a>
                 <a href=move || session.href("/activity") aria-current=current("/activity")>
-                    {move || words::nav_activity()}
+                    {t(words::nav_activity)}
                 </a>
             </nav>
             <div class="env-controls">
-                <label for="environment">{move || words::environment()}</label>
+                <label for="environment">{t(words::environment)}</label>
                 <select id="environment" on:change=switch>
                     {Environment::ALL
                         .map(|e| {
                             view! {
                                 <option value=e.as_str() prop:selected=move || env() == e>
-                                    {move || e.label()}
+                                    {dynamic(Box::new(move || e.label().into_owned()))}
                                 </option>
                             }
                         })}
@@ -79,7 +79,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                 <LanguageSelect />
                 <Show when=move || !session.needs_sign_in()>
                     <button type="button" class="secondary" on:click=move |_| session.sign_out()>
-                        {move || words::sign_out()}
+                        {t(words::sign_out)}
                     </button>
                 </Show>
                 // Always offered: the other environment's key, drafts and activity may be

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
-use crate::i18n::{call_said, said, words};
+use crate::i18n::{call_said, dynamic, said, t, words};
 use crate::session::CallError;
 
 /// An error that is not the service's, in words: a call's in the catalogue's, any other as
@@ -27,21 +27,21 @@ pub fn ErrorAlert(
     summary: Option<String>,
 ) -> impl IntoView {
     let details = error.details();
-    let summary = move || summary.clone().unwrap_or_else(|| said(&error));
+    let summary = dynamic(Box::new(move || summary.clone().unwrap_or_else(|| said(&error))));
     let status = details.status.map(|s| s.to_string());
-    let status = move || status.clone().unwrap_or_else(|| words::no_answer().into_owned());
+    let status = dynamic(Box::new(move || status.clone().unwrap_or_else(|| words::no_answer().into_owned())));
     let dash = || "—".to_owned();
     view! {
         <div class="alert" role="alert">
             <p>{summary}</p>
             <details>
-                <summary>{move || words::details()}</summary>
+                <summary>{t(words::details)}</summary>
                 <dl>
-                    <dt>{move || words::detail_status()}</dt>
+                    <dt>{t(words::detail_status)}</dt>
                     <dd>{status}</dd>
-                    <dt>{move || words::detail_code()}</dt>
+                    <dt>{t(words::detail_code)}</dt>
                     <dd>{details.code.unwrap_or_else(dash)}</dd>
-                    <dt>{move || words::detail_message()}</dt>
+                    <dt>{t(words::detail_message)}</dt>
                     <dd>{details.message.unwrap_or_else(dash)}</dd>
                 </dl>
             </details>
@@ -99,7 +99,7 @@ pub fn error_fallback(
             mendable().then(|| {
                 view! {
                     <button type="button" class="secondary" on:click=move |_| retry.run(())>
-                        {move || words::try_again()}
+                        {t(words::try_again)}
                     </button>
                 }
             })

@@ -1,7 +1,7 @@
 //! "Export CSV" and "Export JSON" for the rows shown on the list.
 
 use leptos::prelude::*;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use leptos::task::spawn_local;
 
 use super::download;
@@ -77,10 +77,10 @@ pub fn ExportButtons(
     view! {
         <div class="export">
             <button type="button" class="secondary" on:click=move |_| export(false)>
-                {move || words::export_csv()}
+                {t(words::export_csv)}
             </button>
             <button type="button" class="secondary" on:click=move |_| export(true)>
-                {move || words::export_json()}
+                {t(words::export_json)}
             </button>
             {move || problem.get().map(|p| view! { <p class="alert" role="alert">{p}</p> })}
         </div>

@@ -4,7 +4,7 @@
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
-use crate::i18n::{clock_time, relative_time, words};
+use crate::i18n::{clock_time, relative_time, t, words};
 use send_wrapper::SendWrapper;
 
 /// How often the age in words is worked out again.
@@ -51,7 +51,7 @@ pub fn Freshness(
             <time datetime=stamp>{text}</time>
             " "
             <button type="button" class="secondary small" on:click=move |_| on_refresh.run(())>
-                {move || words::refresh()}
+                {t(words::refresh)}
             </button>
         </p>
     }

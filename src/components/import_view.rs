@@ -2,7 +2,7 @@
 //! problems or outcome.
 
 use leptos::prelude::*;
-use crate::i18n::{number, words};
+use crate::i18n::{number, t, words};
 
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
@@ -131,10 +131,10 @@ pub fn ImportTable(
             <thead>
                 <tr>
                     <th scope="col">{first}</th>
-                    <th scope="col">{move || words::column_name()}</th>
-                    <th scope="col">{move || words::column_category()}</th>
-                    <th scope="col">{move || words::column_status()}</th>
-                    <th scope="col">{move || words::column_result()}</th>
+                    <th scope="col">{t(words::column_name)}</th>
+                    <th scope="col">{t(words::column_category)}</th>
+                    <th scope="col">{t(words::column_status)}</th>
+                    <th scope="col">{t(words::column_result)}</th>
                 </tr>
             </thead>
             <tbody>{body}</tbody>

@@ -4,43 +4,31 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{Language, language, set_language, words};
+use crate::i18n::{choose_language, dynamic, language, t, words, Language};
 
-/// A labelled `<select>` of the languages offered (in the preview, the pseudo-locale too).
+/// A labelled `<select>` of the languages offered (in the preview, the pseudo-locale too),
+/// and a line when a language's words could not be fetched (offline, before it was ever
+/// chosen on this device): the control then shows the language still spoken.
 #[component]
 pub fn LanguageSelect() -> impl IntoView {
-    let select = NodeRef::<leptos::html::Select>::new();
-    // Set when a language's words could not be fetched (offline, before it was ever chosen).
     let failed = RwSignal::new(None::<Language>);
     let choose = move |ev: leptos::ev::Event| {
-        let Some(chosen) = Language::from_tag(&event_target_value(&ev)) else {
-            return;
-        };
-        leptos::task::spawn_local(async move {
-            match set_language(chosen).await {
-                Ok(()) => {
-                    crate::i18n::language::keep(chosen);
-                    if failed.get_untracked().is_some() {
-                        failed.set(None);
-                    }
+        if let Some(chosen) = Language::from_tag(&event_target_value(&ev)) {
+            leptos::task::spawn_local(async move {
+                let now = choose_language(chosen).await.err();
+                if failed.try_get_untracked() != Some(now) {
+                    failed.try_set(now);
                 }
-                Err(()) => {
-                    // The control shows the language still spoken.
-                    if let Some(select) = select.get_untracked() {
-                        select.set_value(language().tag());
-                    }
-                    failed.set(Some(chosen));
-                }
-            }
-        });
+            });
+        }
     };
     let mut offered = Language::OFFERED.to_vec();
     if cfg!(debug_assertions) || language() == Language::Pseudo {
         offered.push(Language::Pseudo);
     }
     view! {
-        <label for="language">{move || words::language()}</label>
-        <select id="language" node_ref=select on:change=choose>
+        <label for="language">{t(words::language)}</label>
+        <select id="language" on:change=choose>
             {offered
                 .into_iter()
                 .map(|l| {
@@ -53,7 +41,9 @@ pub fn LanguageSelect() -> impl IntoView {
                 .collect_view()}
         </select>
         <span class="language-note" role="status">
-            {move || failed.get().map(|l| words::language_not_loaded(l.own_name()))}
+            {dynamic(Box::new(move || {
+                failed.get().map(|l| words::language_not_loaded(l.own_name())).unwrap_or_default()
+            }))}
         </span>
     }
 }

@@ -1,7 +1,7 @@
 //! What a page says when its part of the app cannot be downloaded.
 
 use leptos::prelude::*;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 
 /// A page's code did not arrive (the connection is down, or a new version was published
 /// since this tab opened and the old files are gone). Reloading fetches the current version;
@@ -17,9 +17,9 @@ pub fn LoadFailed() -> impl IntoView {
     };
     view! {
         <div class="alert" role="alert">
-            <p>{move || words::page_part_not_downloaded()}</p>
+            <p>{t(words::page_part_not_downloaded)}</p>
             <button type="button" on:click=reload>
-                {move || words::reload()}
+                {t(words::reload)}
             </button>
         </div>
     }

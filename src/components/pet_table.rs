@@ -7,7 +7,7 @@ use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::export::ExportScope;
-use crate::i18n::{language, status_name, words, Language};
+use crate::i18n::{dynamic, language, status_name, t, words, Language};
 use crate::input::{search_and_sort, Column, Sort};
 use crate::live::{Changes, Listing, Mark};
 use crate::session::Session;
@@ -229,7 +229,7 @@ pub fn ListChanges(
                 .unwrap_or_default()
         })
     });
-    view! { <p class="note changes" role="status">{move || text.with(Changes::words)}</p> }
+    view! { <p class="note changes" role="status">{dynamic(Box::new(move || text.with(Changes::words)))}</p> }
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says
@@ -238,12 +238,12 @@ pub fn status_options(
     is_shown: impl Fn(Option<&PetStatus>) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
-        <option value="" prop:selected=move || is_shown(None)>{move || words::all()}</option>
+        <option value="" prop:selected=move || is_shown(None)>{t(words::all)}</option>
         {PetStatus::KNOWN
             .map(|s| {
                 let value = s.as_str().to_owned();
                 let shown = s.clone();
-                let text = move || status_name(Some(&shown));
+                let text = dynamic(Box::new(move || status_name(Some(&shown)).into_owned()));
                 view! {
                     <option value=value prop:selected=move || is_shown(Some(&s))>
                         {text}

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
-use crate::i18n::{number, words};
+use crate::i18n::{dynamic, number, t, words};
 use crate::config::Environment;
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
@@ -88,7 +88,7 @@ pub fn RunPanel(
         let _ = download(&name, "text/csv;charset=utf-8", &csv);
     };
     let invalid = total - valid;
-    let summary = move || {
+    let summary = dynamic(Box::new(move || {
         let (valid, invalid) = (number(valid as u64), number(invalid as u64));
         match copy_from {
             Some(from) => words::copy_summary(
@@ -100,7 +100,7 @@ pub fn RunPanel(
             ),
             None => words::import_summary(total as u64, &env.label(), &invalid, &valid),
         }
-    };
+    }));
     let (start, confirm_id) = match copy_from {
         Some(_) => (words::start_copy as fn() -> _, "copy-confirm"),
         None => (words::start_import as fn() -> _, "import-confirm"),
@@ -120,35 +120,35 @@ pub fn RunPanel(
         <OfflineWrites env />
         <div class="import-actions">
             <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
-                {move || start()}
+                {t(start)}
             </button>
             <Show when=running>
                 <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(Pause::User))>
-                    {move || words::pause()}
+                    {t(words::pause)}
                 </button>
             </Show>
             <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
                 <button type="button" class="secondary" disabled=move || !can_start() on:click=move |_| run.start()>
-                    {move || words::resume()}
+                    {t(words::resume)}
                 </button>
             </Show>
             <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
                 <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Cancelled)>
-                    {move || words::cancel()}
+                    {t(words::cancel)}
                 </button>
             </Show>
             <Show when=move || { !running() && unknown() != 0 }>
                 <button type="button" class="secondary" disabled=move || session.read_only(env) on:click=move |_| run.forget_unknown()>
-                    {move || words::send_unknown_again()}
+                    {t(words::send_unknown_again)}
                 </button>
             </Show>
             <Show when=move || !running() && run.ledger.with(|l| (0..total).any(|i| l.get(i).is_some()))>
-                <button type="button" class="secondary" on:click=move |_| save(false)>{move || words::download_results()}</button>
-                <button type="button" class="secondary" on:click=move |_| save(true)>{move || words::download_failed_rows()}</button>
+                <button type="button" class="secondary" on:click=move |_| save(false)>{t(words::download_results)}</button>
+                <button type="button" class="secondary" on:click=move |_| save(true)>{t(words::download_failed_rows)}</button>
             </Show>
             {on_close.map(|close| view! {
                 <Show when=move || matches!(state(), RunState::Idle | RunState::Cancelled | RunState::Done)>
-                    <button type="button" class="secondary" on:click=move |_| close.run(())>{move || words::close()}</button>
+                    <button type="button" class="secondary" on:click=move |_| close.run(())>{t(words::close)}</button>
                 </Show>
             })}
         </div>

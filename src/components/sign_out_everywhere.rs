@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use std::borrow::Cow;
 
-use crate::i18n::{listed, words};
+use crate::i18n::{listed, t, words};
 use crate::session::use_session;
 use crate::storage;
 
@@ -30,7 +30,7 @@ pub fn SignOutEverywhere() -> impl IntoView {
     };
     view! {
         <button type="button" class="secondary" on:click=press>
-            {move || words::sign_out_everywhere()}
+            {t(words::sign_out_everywhere)}
         </button>
         {move || {
             asking

@@ -1,6 +1,8 @@
 //! A labelled text input with its message beneath, wired for assistive technology.
 
 use leptos::prelude::*;
+
+use crate::i18n::t;
 use std::borrow::Cow;
 
 
@@ -35,8 +37,8 @@ pub fn TextField(
     };
     view! {
         <div class="field">
-            <label for=id>{move || label()}</label>
-            {hint.map(|text| view! { <p id=hint_id class="hint">{move || text()}</p> })}
+            <label for=id>{t(label)}</label>
+            {hint.map(|text| view! { <p id=hint_id class="hint">{t(text)}</p> })}
             <input
                 id=id
                 type="text"

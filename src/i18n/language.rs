@@ -2,7 +2,7 @@
 //!
 //! The choice is the device's (`localStorage`, so signing out everywhere keeps it); a first
 //! visit follows the browser's languages where one is offered, else English. English is in
-//! the wasm; another language's words (`words-<tag>.json`, built beside the app's files by
+//! the wasm; another language's words (`words-<tag>.txt`, built beside the app's files by
 //! `build.rs`) are fetched when it is chosen and kept for the page's life: each is parsed and
 //! leaked once, so its texts are `&'static` like English's.
 
@@ -62,8 +62,11 @@ impl Language {
         if tag == Language::Pseudo.tag() {
             return Some(Language::Pseudo);
         }
-        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
-        Language::OFFERED.into_iter().find(|l| l.tag() == primary)
+        let primary = tag.get(..2)?;
+        Language::OFFERED
+            .into_iter()
+            .find(|l| primary.eq_ignore_ascii_case(l.tag()))
+            .filter(|_| tag.len() == 2 || tag[2..].starts_with(['-', '_']))
     }
 }
 
@@ -150,12 +153,19 @@ pub fn first_choice() -> Language {
         .unwrap_or(Language::English)
 }
 
-/// Keeps `language` as this device's choice (the language control's; a first visit that
-/// followed the browser keeps nothing, so it follows the browser again next time).
-pub fn keep(language: Language) {
+/// The language control's choice: [`set_language`], then kept as this device's (a first
+/// visit that followed the browser keeps nothing, so it follows the browser again next time).
+/// When its words cannot be fetched, every text is said again, so the control (whose options
+/// say which is chosen) shows the language still spoken; the language is the error.
+pub async fn choose_language(language: Language) -> Result<(), Language> {
+    if set_language(language).await.is_err() {
+        CHANGED.with(Notify::notify);
+        return Err(language);
+    }
     if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = storage.set_item(SLOT, language.tag());
     }
+    Ok(())
 }
 
 /// Speaks `language` from now on: fetches its words first if they are not here yet. Fails
@@ -206,24 +216,28 @@ async fn table_of(language: Language) -> Result<Table, ()> {
     if !response.ok() {
         return Err(());
     }
-    let raw: Vec<serde_json::Value> = response.json().await.map_err(|_| ())?;
-    let table: Table = Vec::leak(raw.into_iter().map(to_word).collect());
+    let text = response.text().await.map_err(|_| ())?;
+    let table: Table = Vec::leak(String::leak(text).split(ENTRY).map(to_word).collect());
     LOADED.with(|l| l.borrow_mut().push((language, table)));
     Ok(table)
 }
 
-fn to_word(value: serde_json::Value) -> Word {
-    let leak = |s: String| -> &'static str { String::leak(s) };
-    match value {
-        serde_json::Value::String(text) => Word::Text(leak(text)),
-        serde_json::Value::Object(forms) => Word::Plural(
-            forms
-                .into_iter()
-                .filter_map(|(form, text)| Some((leak(form), leak(text.as_str()?.to_owned()))))
-                .collect(),
-        ),
-        // A key the build left empty: the English text shows (build.rs refuses this anyway).
-        _ => Word::Plural(Vec::new()),
+/// Between two entries of a table, and before each plural form and its text (see
+/// `petstore_i18n::table`).
+const ENTRY: char = '\u{1e}';
+const FORM: char = '\u{1f}';
+
+fn to_word(entry: &'static str) -> Word {
+    match entry.strip_prefix(FORM) {
+        None => Word::Text(entry),
+        Some(forms) => {
+            let mut parts = forms.split(FORM);
+            let mut pairs = Vec::new();
+            while let (Some(form), Some(text)) = (parts.next(), parts.next()) {
+                pairs.push((form, text));
+            }
+            Word::Plural(pairs)
+        }
     }
 }
 
@@ -235,5 +249,5 @@ fn words_url(language: Language) -> Option<String> {
         .get_element_by_id("petstore-start")?
         .get_attribute("data-js")?;
     let folder = script.strip_suffix("main.js")?;
-    Some(format!("{folder}words-{}.json", language.tag()))
+    Some(format!("{folder}words-{}.txt", language.tag()))
 }

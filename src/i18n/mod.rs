@@ -17,11 +17,25 @@ pub use errors::{call_said, said};
 pub use format::{
     clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number, relative_time,
 };
-pub use language::{Language, language, set_language};
+pub use language::{Language, choose_language, language, set_language};
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
 pub mod words {
     include!(concat!(env!("OUT_DIR"), "/words.rs"));
+}
+
+/// A text worked out again, in place, when the language changes, for a view:
+/// `{dynamic(Box::new(move || words::sign_in_to(&name)))}`. Every such text is this one type:
+/// a closure written at each place would be a type of its own, and each adds its own rendering
+/// code to the wasm (about 1 KB before optimisation).
+pub fn dynamic(text: Box<dyn Fn() -> String + Send + Sync>) -> impl Fn() -> String + Send + Sync {
+    move || text()
+}
+
+/// A text of the catalogue that redraws in place when the language changes, for a view:
+/// `{t(words::refresh)}` (the same one type as [`dynamic`]'s).
+pub fn t(word: fn() -> Cow<'static, str>) -> impl Fn() -> String + Send + Sync {
+    dynamic(Box::new(move || word().into_owned()))
 }
 
 /// A pet's status in words ("available", "verfügbar"), "none" when it has none; a status the

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::components::{iso_time, page_title};
-use crate::i18n::{clock_seconds, words};
+use crate::i18n::{clock_seconds, t, words};
 use crate::session::{use_session, Entry, Outcome, Session};
 
 /// The activity page.
@@ -15,18 +15,18 @@ pub fn Activity() -> impl IntoView {
     page_title(|| words::nav_activity().into_owned());
     let entries = move || session.activity();
     view! {
-        <h1>{move || words::nav_activity()}</h1>
-        <p class="note">{move || words::activity_intro()}</p>
+        <h1>{t(words::nav_activity)}</h1>
+        <p class="note">{t(words::activity_intro)}</p>
         <Show
             when=move || !entries().is_empty()
-            fallback=|| view! { <p class="empty">{move || words::activity_empty()}</p> }
+            fallback=|| view! { <p class="empty">{t(words::activity_empty)}</p> }
         >
             <table class="activity">
                 <thead>
                     <tr>
-                        <th scope="col">{move || words::column_time()}</th>
-                        <th scope="col">{move || words::environment()}</th>
-                        <th scope="col">{move || words::column_what_happened()}</th>
+                        <th scope="col">{t(words::column_time)}</th>
+                        <th scope="col">{t(words::environment)}</th>
+                        <th scope="col">{t(words::column_what_happened)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -115,7 +115,7 @@ fn CopyButton(
     };
     view! {
         <button type="button" class="secondary" on:click=copy>
-            {move || words::copy_curl_command()}
+            {t(words::copy_curl_command)}
         </button>
         <span role="status">
             {move || {

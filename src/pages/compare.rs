@@ -18,7 +18,7 @@ use crate::components::{
 };
 use crate::config::Environment;
 use crate::export::compact_stamp;
-use crate::i18n::{call_said, number, status_name, words};
+use crate::i18n::{call_said, dynamic, number, status_name, t, words};
 use crate::import::Origin;
 use crate::session::{use_session, use_set_query, CallError, Session};
 
@@ -133,12 +133,12 @@ pub fn Compare() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <h1>{move || words::compare_environments()}</h1>
-        <p>{move || words::compare_intro(&number(READ_LIMIT.into()))}</p>
+        <h1>{t(words::compare_environments)}</h1>
+        <p>{dynamic(Box::new(move || words::compare_intro(&number(READ_LIMIT.into()))))}</p>
         {key_forms}
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
-                <label for="compare-search">{move || words::search_by_name()}</label>
+                <label for="compare-search">{t(words::search_by_name)}</label>
                 <input
                     id="compare-search"
                     type="search"
@@ -147,7 +147,7 @@ pub fn Compare() -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="compare-status">{move || words::column_status()}</label>
+                <label for="compare-status">{t(words::column_status)}</label>
                 <select id="compare-status" on:change=on_status>
                     {status_options(status_is)}
                 </select>
@@ -159,7 +159,7 @@ pub fn Compare() -> impl IntoView {
                 aria-describedby="compare-refresh-why"
                 on:click=move |_| again.update(|n| *n += 1)
             >
-                {move || words::refresh()}
+                {t(words::refresh)}
             </button>
             <p id="compare-refresh-why" class="note">
                 {move || copying.get().then(words::refresh_waits_for_copy)}
@@ -184,7 +184,7 @@ pub fn Compare() -> impl IntoView {
                 })
         }}
         <div class="rows">
-            <Transition fallback=|| view! { <p role="status">{move || words::reading_both()}</p> }>
+            <Transition fallback=|| view! { <p role="status">{t(words::reading_both)}</p> }>
                 {move || Suspend::new(async move {
                     let sides = (staging.await, production.await);
                     view! { <Results sides shown chosen on_copy again session /> }
@@ -228,7 +228,7 @@ fn Results(
     let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
         Err(e) if e.needs_sign_in() => Some(
-            view! { <p class="note">{move || words::sign_in_to_compare(&env.label())}</p> }
+            view! { <p class="note">{dynamic(Box::new(move || words::sign_in_to_compare(&env.label())))}</p> }
                 .into_any(),
         ),
         Err(e) => Some(
@@ -238,7 +238,7 @@ fn Results(
                     summary=words::could_not_be_read(&env.label(), &call_said(e))
                 />
                 <button type="button" class="secondary" on:click=move |_| again.update(|n| *n += 1)>
-                    {move || words::try_again()}
+                    {t(words::try_again)}
                 </button>
             }
             .into_any(),
@@ -253,13 +253,13 @@ fn Results(
     };
     // The exact times too, for machines (and the tests).
     let read_at = view! {
-        {move || words::staging_read_at()}
+        {t(words::staging_read_at)}
         " "
-        <time datetime=iso_time(staging_at)>{move || clock_time(staging_at)}</time>
-        {move || words::production_read_at()}
+        <time datetime=iso_time(staging_at)>{dynamic(Box::new(move || clock_time(staging_at)))}</time>
+        {t(words::production_read_at)}
         " "
-        <time datetime=iso_time(production_at)>{move || clock_time(production_at)}</time>
-        {move || words::added_to_after()}
+        <time datetime=iso_time(production_at)>{dynamic(Box::new(move || clock_time(production_at)))}</time>
+        {t(words::added_to_after)}
     };
     let full: Vec<(Environment, Option<PetStatus>)> = [
         (Environment::Staging, &staging),
@@ -274,7 +274,7 @@ fn Results(
             .collect_view()
     };
     let (in_staging, in_production) = (staging.pets.len() as u64, production.pets.len() as u64);
-    let counts = move || words::compared_counts(&number(in_production), &number(in_staging));
+    let counts = dynamic(Box::new(move || words::compared_counts(&number(in_production), &number(in_staging))));
     let all = StoredValue::new(compare(&staging.pets, &production.pets));
     let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
     let save = move |_| {
@@ -290,7 +290,7 @@ fn Results(
         <p class="note freshness">{read_at}</p>
         <p class="note">{counts}</p>
         {notes}
-        <button type="button" class="secondary" on:click=save>{move || words::download_differences()}</button>
+        <button type="button" class="secondary" on:click=save>{t(words::download_differences)}</button>
         <CompareGroups shown=filtered chosen on_copy session />
     }
     .into_any()

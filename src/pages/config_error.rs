@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::components::page_title;
 use crate::config::ConfigError;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 
 /// What an operator needs to fix the configuration.
 #[component]
@@ -19,11 +19,11 @@ pub fn ConfigErrorPage(
     page_title(|| words::configuration_error().into_owned());
     view! {
         <main class="config-error">
-            <h1>{move || words::not_configured()}</h1>
+            <h1>{t(words::not_configured)}</h1>
             <div class="alert" role="alert">
                 <p>{error.to_string()}</p>
             </div>
-            <p>{move || words::config_explained()}</p>
+            <p>{t(words::config_explained)}</p>
             <pre>{example}</pre>
         </main>
     }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::components::page_title;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use crate::session::use_session;
 
 /// The page for unknown paths.
@@ -12,11 +12,11 @@ pub fn NotFound() -> impl IntoView {
     let session = use_session();
     page_title(|| words::page_not_found().into_owned());
     view! {
-        <h1>{move || words::page_not_found()}</h1>
+        <h1>{t(words::page_not_found)}</h1>
         <p>
-            {move || words::not_a_page()}
+            {t(words::not_a_page)}
             " "
-            <a href=move || session.href("/pets")>{move || words::go_to_pets()}</a>
+            <a href=move || session.href("/pets")>{t(words::go_to_pets)}</a>
         </p>
     }
 }

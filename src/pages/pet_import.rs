@@ -7,7 +7,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
-use crate::i18n::{number, words};
+use crate::i18n::{number, t, words};
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::use_session;
 use crate::storage;
@@ -19,16 +19,16 @@ pub fn PetImport() -> impl IntoView {
     let session = use_session();
     page_title(move || words::page_with_environment(&session.env().label(), &words::import_pets()));
     view! {
-        <h1>{move || words::import_pets()}</h1>
+        <h1>{t(words::import_pets)}</h1>
         // The column names are the file's, the same in every language.
         <p>
-            {move || words::import_intro_columns()}
+            {t(words::import_intro_columns)}
             <code>"name"</code>
-            {move || words::list_separator()}
+            {t(words::list_separator)}
             <code>"categoryId"</code>
-            {move || words::import_intro_optionally()}
+            {t(words::import_intro_optionally)}
             <code>"status"</code>
-            {move || words::import_intro_end()}
+            {t(words::import_intro_end)}
         </p>
         {move || {
             let env = session.env();
@@ -113,7 +113,7 @@ fn ImportForm(
             </Show>
         })}
         <div class="field">
-            <label for="import-text">{move || words::paste_rows()}</label>
+            <label for="import-text">{t(words::paste_rows)}</label>
             <textarea
                 id="import-text"
                 rows="8"
@@ -123,10 +123,10 @@ fn ImportForm(
             ></textarea>
         </div>
         <div class="field">
-            <label for="import-file">{move || words::csv_file()}</label>
+            <label for="import-file">{t(words::csv_file)}</label>
             <input id="import-file" type="file" accept=".csv,text/csv,text/plain" on:change=on_file />
         </div>
-        <button type="button" class="secondary" on:click=check>{move || words::check_rows()}</button>
+        <button type="button" class="secondary" on:click=check>{t(words::check_rows)}</button>
         {move || problem.get().map(|p| view! { <p class="alert wrap" role="alert">{p}</p> })}
         {move || {
             checked

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
 use crate::components::{page_title, status_options, ListView};
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use crate::input::{parse_filters, parse_limit, Sort};
 use crate::session::{use_session, use_set_query};
 
@@ -96,21 +96,21 @@ pub fn PetList() -> impl IntoView {
 
     view! {
         <div class="page-head">
-            <h1>{move || words::nav_pets()}</h1>
+            <h1>{t(words::nav_pets)}</h1>
             <div class="page-actions">
-                <a class="button" href=move || session.href("/pets/new")>{move || words::add_pet()}</a>
+                <a class="button" href=move || session.href("/pets/new")>{t(words::add_pet)}</a>
                 <a
                     class="button secondary"
                     href=move || session.href("/pets/import")
-                    title=move || words::import_title()
+                    title=t(words::import_title)
                 >
-                    {move || words::import()}
+                    {t(words::import)}
                 </a>
             </div>
         </div>
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
-                <label for="search">{move || words::search_by_name()}</label>
+                <label for="search">{t(words::search_by_name)}</label>
                 <input
                     id="search"
                     type="search"
@@ -120,13 +120,13 @@ pub fn PetList() -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="status-filter">{move || words::column_status()}</label>
+                <label for="status-filter">{t(words::column_status)}</label>
                 <select id="status-filter" on:change=on_status>
                     {status_options(status_is)}
                 </select>
             </div>
             <div class="field">
-                <label for="limit">{move || words::limit()}</label>
+                <label for="limit">{t(words::limit)}</label>
                 <input
                     id="limit"
                     type="number"

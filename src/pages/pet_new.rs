@@ -13,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
-use crate::i18n::{status_name, words};
+use crate::i18n::{status_name, t, words};
 use crate::config::Environment;
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
@@ -40,7 +40,7 @@ pub fn PetNew() -> impl IntoView {
     let session = use_session();
     page_title(move || words::page_with_environment(&session.env().label(), &words::nav_new_pet()));
     view! {
-        <h1>{move || words::nav_new_pet()}</h1>
+        <h1>{t(words::nav_new_pet)}</h1>
         {move || {
             let env = session.env();
             view! { <PetForm env /> }
@@ -183,14 +183,14 @@ fn PetForm(
                 error=Signal::derive(move || shown.with(|e| e.category_id.clone()))
             />
             <div class="field">
-                <label for="pet-status">{move || words::column_status()}</label>
+                <label for="pet-status">{t(words::column_status)}</label>
                 <select
                     id="pet-status"
                     aria-describedby="pet-status-error"
                     on:change:target=move |ev| edit(|d, v| d.status = v, ev.target().value())
                 >
                     <option value="" prop:selected=move || draft.with(|d| d.status.is_empty())>
-                        {move || words::no_status_yet()}
+                        {t(words::no_status_yet)}
                     </option>
                     {PetStatus::KNOWN
                         .map(|s| {
@@ -212,9 +212,9 @@ fn PetForm(
                 </p>
             </div>
             <p class="target">
-                {move || words::added_to_before()}
+                {t(words::added_to_before)}
                 <strong>{move || env.label()}</strong>
-                {move || words::added_to_after()}
+                {t(words::added_to_after)}
             </p>
             <OfflineWrites env />
             <div class="form-actions">
@@ -223,10 +223,10 @@ fn PetForm(
                     disabled=move || pending() || session.read_only(env)
                     aria-busy=move || pending().to_string()
                 >
-                    {move || words::add_pet()}
+                    {t(words::add_pet)}
                 </button>
                 // Back to the list; the draft stays for when the form is opened again.
-                <a class="cancel" href=move || session.href("/pets")>{move || words::cancel()}</a>
+                <a class="cancel" href=move || session.href("/pets")>{t(words::cancel)}</a>
             </div>
             <p class="loading" role="status">{progress}</p>
         </form>

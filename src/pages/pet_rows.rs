@@ -11,7 +11,7 @@ use crate::api::{ApiError, Client, Pet, PetStatus};
 use crate::compare::{reads, READ_LIMIT};
 use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTable};
 use crate::config::Environment;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use crate::input::ListFilters;
 use crate::live::Listing;
 use crate::session::{begin_watch, use_session, CallError, Session};
@@ -160,7 +160,7 @@ pub(super) fn PetRows(
                         // every unchanged row as it is.
                         Ok(()) => Ok(().into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
-                        Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">{move || words::sign_in_to_see_pets()}</p> }.into_any()),
+                        Err(e) if e.needs_sign_in() => Ok(view! { <p class="note">{t(words::sign_in_to_see_pets)}</p> }.into_any()),
                         Err(e) => Err(e),
                     }
                 })

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_location, use_params_map};
 use crate::api::{find_pet, ApiError, Found, Pet, Via};
 use crate::components::{error_fallback, page_title, status_badge, Freshness, LookupNotice};
 use crate::config::Environment;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::use_session;
@@ -47,7 +47,7 @@ pub fn PetView() -> impl IntoView {
         {body}
         <p>
             // The list as it was left: its filters, search and sort.
-            <a href=move || session.list_link(session.env())>{move || words::back_to_list()}</a>
+            <a href=move || session.list_link(session.env())>{t(words::back_to_list)}</a>
         </p>
     }
 }
@@ -106,7 +106,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
         Some(pet) => {
             view! { <PetDetails pet created via=Via::GetPet(Default::default()) /> }.into_any()
         }
-        None => view! { <p role="status">{move || words::loading_pet()}</p> }.into_any(),
+        None => view! { <p role="status">{t(words::loading_pet)}</p> }.into_any(),
     };
     view! {
         <Transition fallback>
@@ -128,7 +128,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                             }
                             // The sign-in form is showing: an error here would only repeat it.
                             Err(e) if e.needs_sign_in() => {
-                                Ok(view! { <p class="note">{move || words::sign_in_to_see_pet()}</p> }.into_any())
+                                Ok(view! { <p class="note">{t(words::sign_in_to_see_pet)}</p> }.into_any())
                             }
                             Err(e) => Err(e),
                         }
@@ -144,16 +144,16 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
 fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
     let status = pet.status.clone();
     view! {
-        {created.then(|| view! { <p class="notice" role="status">{move || words::pet_added_short()}</p> })}
+        {created.then(|| view! { <p class="notice" role="status">{t(words::pet_added_short)}</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>
         <dl class="pet-details">
-            <dt>{move || words::column_id()}</dt>
+            <dt>{t(words::column_id)}</dt>
             <dd>{pet.id.to_string()}</dd>
-            <dt>{move || words::column_name()}</dt>
+            <dt>{t(words::column_name)}</dt>
             <dd class="wrap">{pet.name}</dd>
-            <dt>{move || words::column_category()}</dt>
+            <dt>{t(words::column_category)}</dt>
             <dd>{pet.category_id.to_string()}</dd>
-            <dt>{move || words::column_status()}</dt>
+            <dt>{t(words::column_status)}</dt>
             <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>
         <LookupNotice via />

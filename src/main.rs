@@ -6,7 +6,8 @@ use petstore_admin::App;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::task::spawn_local(async {
+    // (Leptos's own spawner starts with the mount: this future runs on the browser's.)
+    wasm_bindgen_futures::spawn_local(async {
         // Words that cannot be fetched (offline before this language was ever kept): English.
         let _ = petstore_admin::i18n::set_language(petstore_admin::i18n::language::first_choice())
             .await;

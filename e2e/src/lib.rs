@@ -7,6 +7,7 @@ pub mod long_tab;
 pub mod look;
 mod site;
 pub mod worker;
+pub mod words;
 
 pub use site::{csp, dist_dir, serve_release, serve_site, serve_site_with, SiteLog};
 

@@ -99,18 +99,25 @@ pub async fn click_button(c: &Client, name: &str) {
     .expect("click");
 }
 
-/// Fails when the page is wider than the window (it would scroll sideways).
+/// Fails when the page is wider than the window (it would scroll sideways), naming the
+/// elements that reach past its right edge.
 pub async fn no_sideways_scroll(c: &Client, what: &str) {
     let sizes: Value = c
         .execute(
-            "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];",
+            "const root = document.documentElement;
+             const wide = Array.from(document.querySelectorAll('body *'))
+               .filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5)
+               .slice(-5)
+               .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className
+                 + ' ' + Math.round(e.getBoundingClientRect().right));
+             return [root.scrollWidth, root.clientWidth, wide];",
             vec![],
         )
         .await
         .expect("measure the page");
     assert!(
         sizes[0].as_f64() <= sizes[1].as_f64(),
-        "{what} scroll sideways: [scroll width, width] {sizes}"
+        "{what} scroll sideways: [scroll width, width, what reaches past] {sizes}"
     );
 }
 
@@ -191,4 +198,42 @@ pub async fn network_quiet(c: &Client) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("the page kept fetching for 20 s");
+}
+
+/// axe-core's source (installed from npm by scripts/test.sh), to inject into a page.
+pub fn axe_source() -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../.tools/node_modules/axe-core/axe.min.js");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (scripts/test.sh installs axe-core)",
+            path.display()
+        )
+    })
+}
+
+/// axe-core's violations on the page as it is, one line each.
+pub async fn violations(c: &Client, axe: &str) -> Vec<String> {
+    c.execute(&format!("{axe}; return true;"), vec![])
+        .await
+        .expect("inject axe-core");
+    let found = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] })
+               .then((r) => done(r.violations.map((v) => v.id + ' (' + v.impact + '): '
+                 + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '')).join(' | '))))
+               .catch((e) => done(['axe failed: ' + e]));",
+            vec![],
+        )
+        .await
+        .expect("run axe-core");
+    found
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -6,8 +6,10 @@
 
 use std::path::PathBuf;
 
-use fantoccini::{Client, Locator};
-use petstore_e2e::look::{form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN};
+use fantoccini::Locator;
+use petstore_e2e::look::{
+    axe_source, form_field, open, sign_in, viewport, violations, wait_js, ROWS_SHOWN,
+};
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::{json, Value};
 
@@ -15,43 +17,6 @@ const KEYS: [(&str, &str); 2] = [
     ("production", "dev-production-key"),
     ("staging", "dev-staging-key"),
 ];
-
-fn axe_source() -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../.tools/node_modules/axe-core/axe.min.js");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (scripts/test.sh installs axe-core)",
-            path.display()
-        )
-    })
-}
-
-/// axe-core's violations on the page as it is, one line each.
-async fn violations(c: &Client, axe: &str) -> Vec<String> {
-    c.execute(&format!("{axe}; return true;"), vec![])
-        .await
-        .expect("inject axe-core");
-    let found = c
-        .execute_async(
-            "const done = arguments[arguments.length - 1];
-             axe.run(document, { resultTypes: ['violations'] })
-               .then((r) => done(r.violations.map((v) => v.id + ' (' + v.impact + '): '
-                 + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '')).join(' | '))))
-               .catch((e) => done(['axe failed: ' + e]));",
-            vec![],
-        )
-        .await
-        .expect("run axe-core");
-    found
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 async fn scheme(browser: &Browser, dark: bool) {
     let value = if dark { "dark" } else { "light" };

@@ -2,7 +2,9 @@
 //! problems or outcome.
 
 use leptos::prelude::*;
-use crate::i18n::{number, t, words};
+
+use crate::api::PetStatus;
+use crate::i18n::{dynamic, number, status_name, t, words};
 
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
@@ -120,7 +122,13 @@ pub fn ImportTable(
                     </td>
                     <td class="wrap">{d.name}</td>
                     <td class="num">{d.category_id}</td>
-                    <td>{d.status}</td>
+                    // A status the interface defines in the app's words; anything else as typed.
+                    <td>
+                        {dynamic(Box::new(move || match PetStatus::parse_known(&d.status) {
+                            Some(s) => status_name(Some(&s)).into_owned(),
+                            None => d.status.clone(),
+                        }))}
+                    </td>
                     <td class="wrap">{result}</td>
                 </tr>
             }

@@ -188,15 +188,34 @@ pub async fn set_language(language: Language) -> Result<(), ()> {
         true
     });
     if changed {
-        if let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = root.set_attribute("lang", language.tag());
-        }
         CHANGED.with(Notify::notify);
     }
+    mark_document(language);
     Ok(())
+}
+
+/// `<html lang>`, and the words the stylesheet shows itself (a label before a cell on a
+/// narrow screen) as custom properties of the root element, set through the CSSOM (the
+/// policy refuses style attributes).
+fn mark_document(language: Language) {
+    use wasm_bindgen::JsCast;
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let _ = root.set_attribute("lang", language.tag());
+    let style = root.style();
+    for (name, text) in [
+        ("--words-sort-by", super::words::sort_by()),
+        ("--words-category", super::words::column_category()),
+        ("--words-line", super::words::column_line()),
+    ] {
+        let quoted = format!("\"{}\"", text.replace(['"', '\\'], ""));
+        let _ = style.set_property(name, &quoted);
+    }
 }
 
 async fn table_of(language: Language) -> Result<Table, ()> {

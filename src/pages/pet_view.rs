@@ -47,7 +47,9 @@ pub fn PetView() -> impl IntoView {
         {body}
         <p>
             // The list as it was left: its filters, search and sort.
-            <a href=move || session.list_link(session.env())>{t(words::back_to_list)}</a>
+            <a class="back" href=move || session.list_link(session.env())>
+                {t(words::back_to_list)}
+            </a>
         </p>
     }
 }

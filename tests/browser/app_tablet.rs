@@ -123,11 +123,12 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
         );
     }
 
-    // Asked first, saying what would go; keeping it keeps everything.
+    // Asked first, saying what would go (a list in the browser's own words); keeping it
+    // keeps everything.
     click(&button(host, "Sign out everywhere").unwrap()).await;
     wait_until("the question", || {
         page_text(host).contains(
-            "This tab will forget the API keys, the drafts, the import records and the activity.",
+            "This tab will forget the API keys, the drafts, the import records, and the activity.",
         )
     })
     .await;

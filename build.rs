@@ -22,7 +22,10 @@ fn main() {
     // imported by start.js only then.
     write(
         &std::path::Path::new(&out).join("start-words.js"),
-        &format!("export default {};\n", built.texts_of("app_could_not_start")),
+        &format!(
+            "export default {};\n",
+            built.texts_of("app_could_not_start")
+        ),
     );
     // Every other locale's words, which the app fetches when that locale is chosen;
     // scripts/split-build.sh copies them beside the app's other files.

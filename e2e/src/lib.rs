@@ -6,8 +6,8 @@ pub mod engines;
 pub mod long_tab;
 pub mod look;
 mod site;
-pub mod worker;
 pub mod words;
+pub mod worker;
 
 pub use site::{csp, dist_dir, serve_release, serve_site, serve_site_with, SiteLog};
 

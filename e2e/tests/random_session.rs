@@ -9,6 +9,7 @@ mod random_session {
     pub mod bulk;
     pub mod compare;
     pub mod invariants;
+    pub mod language;
     pub mod live;
     pub mod model;
     pub mod page;
@@ -25,6 +26,7 @@ use petstore_e2e::{
 };
 use random_session::compare::draw_compare;
 use random_session::invariants::check;
+use random_session::language;
 use random_session::live::{draw_live, is_live};
 use random_session::model::{url_env, Model, ENVS};
 use random_session::page::{snapshot, wait_for};
@@ -73,6 +75,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let mut comparing = Rng::new(seed ^ 0xC0_4A2E);
     // And the live list's (other managers, the tab hidden and shown) another.
     let mut live = Rng::new(seed ^ 0x11FE_0000);
+    // And the switches of language another: one may come before any step.
+    let mut speaking = Rng::new(seed ^ 0x1A46_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -85,7 +89,18 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         if result.is_err() {
             break;
         }
-        let before = snapshot(c).await;
+        let mut before = snapshot(c).await;
+        if let Some(step @ Step::Language(tag)) = language::draw(&mut speaking, &before.lang) {
+            done.push(step.clone());
+            result = language::switch(c, &before, tag, model.offline.is_some()).await;
+            if result.is_ok() {
+                result = settle_and_check(&browser, &model, &step, url_env(&before)).await;
+            }
+            if result.is_err() {
+                break;
+            }
+            before = language::now(c).await;
+        }
         // Every tenth step exports the list, every tenth (offset by five) imports two rows,
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's; the main stream is drawn

@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
+use crate::i18n::{t, words};
 use leptos::ev;
 use leptos::prelude::*;
-use crate::i18n::{t, words};
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 

@@ -9,10 +9,10 @@ use crate::components::{
     env_icon, ConnectionNote, EnvironmentBar, IdleGuard, SignIn, UpdateBanner,
 };
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
+use crate::i18n::{duration, number, t, words};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;
-use crate::i18n::{duration, number, t, words};
 
 mod lazy;
 

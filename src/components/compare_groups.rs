@@ -189,7 +189,10 @@ fn OnlyIn(
 
 /// One side of a pair: category and status.
 fn side(pet: &Pet) -> String {
-    words::category_and_status(&pet.category_id.to_string(), &status_text(pet.status.as_ref()))
+    words::category_and_status(
+        &pet.category_id.to_string(),
+        &status_text(pet.status.as_ref()),
+    )
 }
 
 /// Each difference of a pair, in words.

@@ -27,9 +27,15 @@ pub fn ErrorAlert(
     summary: Option<String>,
 ) -> impl IntoView {
     let details = error.details();
-    let summary = dynamic(Box::new(move || summary.clone().unwrap_or_else(|| said(&error))));
+    let summary = dynamic(Box::new(move || {
+        summary.clone().unwrap_or_else(|| said(&error))
+    }));
     let status = details.status.map(|s| s.to_string());
-    let status = dynamic(Box::new(move || status.clone().unwrap_or_else(|| words::no_answer().into_owned())));
+    let status = dynamic(Box::new(move || {
+        status
+            .clone()
+            .unwrap_or_else(|| words::no_answer().into_owned())
+    }));
     let dash = || "—".to_owned();
     view! {
         <div class="alert" role="alert">

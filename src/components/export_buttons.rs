@@ -1,7 +1,7 @@
 //! "Export CSV" and "Export JSON" for the rows shown on the list.
 
-use leptos::prelude::*;
 use crate::i18n::{t, words};
+use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::download;
@@ -66,7 +66,9 @@ pub fn ExportButtons(
             let now = match save_file(pets, scope, iso, json).await {
                 Ok(()) => None,
                 Err(ExportProblem::Refused(e)) => Some(words::file_not_made(&e)),
-                Err(ExportProblem::Download) => Some(words::file_part_not_downloaded().into_owned()),
+                Err(ExportProblem::Download) => {
+                    Some(words::file_part_not_downloaded().into_owned())
+                }
             };
             // The list may be gone by now (a click, then a quick move elsewhere).
             if problem.try_with_untracked(|p| *p != now) == Some(true) {

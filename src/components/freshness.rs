@@ -2,9 +2,9 @@
 //! happened to the last try to read it again, and a Refresh button. The age ticks by itself,
 //! without reading the service again.
 
+use crate::i18n::{clock_time, relative_time, t, words};
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
-use crate::i18n::{clock_time, relative_time, t, words};
 use send_wrapper::SendWrapper;
 
 /// How often the age in words is worked out again.

@@ -4,9 +4,9 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use crate::i18n::words;
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
-use crate::i18n::words;
 use send_wrapper::SendWrapper;
 
 use crate::session::use_session;

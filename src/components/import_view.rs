@@ -100,7 +100,8 @@ pub fn ImportTable(
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {
                     let href = session.link(&format!("/pets/{id}"), env);
-                    view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }.into_any()
+                    view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }
+                        .into_any()
                 }
                 (Some(Outcome::Sending), _) => words::row_sending().into_any(),
                 (Some(Outcome::Refused { message }), _) => words::row_refused(&message).into_any(),

@@ -1,7 +1,7 @@
 //! What a page says when its part of the app cannot be downloaded.
 
-use leptos::prelude::*;
 use crate::i18n::{t, words};
+use leptos::prelude::*;
 
 /// A page's code did not arrive (the connection is down, or a new version was published
 /// since this tab opened and the old files are gone). Reloading fetches the current version;

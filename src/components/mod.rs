@@ -22,6 +22,7 @@ mod text_field;
 mod title;
 mod update_banner;
 
+pub(crate) use crate::i18n::clock_time;
 pub use compare_groups::{Chosen, CompareGroups};
 pub use create_outcome::CreateOutcome;
 pub use download::download;
@@ -29,9 +30,8 @@ pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
 pub(crate) use export_buttons::preload_export;
 pub use export_buttons::ExportButtons;
-pub use freshness::Freshness;
-pub(crate) use crate::i18n::clock_time;
 pub(crate) use freshness::iso_time;
+pub use freshness::Freshness;
 pub use idle_guard::IdleGuard;
 pub use import_view::{ImportProgress, ImportTable};
 pub use language_select::LanguageSelect;

@@ -114,10 +114,9 @@ pub fn PetTable(
         // (Both marks are the status badge's kind of span: one more kind would add code.)
         let new = (mark == Some(Mark::New)).then(|| badge("badge-new", words::mark_new().into()));
         let was = match mark {
-            Some(Mark::Changed { was }) => Some(badge(
-                "was",
-                words::status_was(&status_name(was.as_ref())),
-            )),
+            Some(Mark::Changed { was }) => {
+                Some(badge("was", words::status_was(&status_name(was.as_ref()))))
+            }
             _ => None,
         };
         // No attribute that CSS can do without (the number columns are styled by position):
@@ -223,11 +222,7 @@ pub fn ListChanges(
     listing: RwSignal<Option<Listing>>,
 ) -> impl IntoView {
     let text = Memo::new(move |_| {
-        listing.with(|l| {
-            l.as_ref()
-                .map(|l| l.changes.clone())
-                .unwrap_or_default()
-        })
+        listing.with(|l| l.as_ref().map(|l| l.changes.clone()).unwrap_or_default())
     });
     view! { <p class="note changes" role="status">{dynamic(Box::new(move || text.with(Changes::words)))}</p> }
 }

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
-use crate::i18n::{dynamic, number, t, words};
 use crate::config::Environment;
+use crate::i18n::{dynamic, number, t, words};
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
 };
@@ -80,7 +80,11 @@ pub fn RunPanel(
                 }
             })
         });
-        let part = if failed { words::file_failed_rows() } else { words::file_results() };
+        let part = if failed {
+            words::file_failed_rows()
+        } else {
+            words::file_results()
+        };
         let name = match copy_from {
             Some(from) => words::file_copy(from.as_str(), &part, env.as_str()),
             None => words::file_import(env.as_str(), &part),
@@ -91,13 +95,9 @@ pub fn RunPanel(
     let summary = dynamic(Box::new(move || {
         let (valid, invalid) = (number(valid as u64), number(invalid as u64));
         match copy_from {
-            Some(from) => words::copy_summary(
-                total as u64,
-                &env.label(),
-                &from.label(),
-                &invalid,
-                &valid,
-            ),
+            Some(from) => {
+                words::copy_summary(total as u64, &env.label(), &from.label(), &invalid, &valid)
+            }
             None => words::import_summary(total as u64, &env.label(), &invalid, &valid),
         }
     }));

@@ -9,7 +9,6 @@ use crate::i18n::{listed, t, words};
 use crate::session::use_session;
 use crate::storage;
 
-
 /// The button, and the question it asks when this tab keeps anything.
 #[component]
 pub fn SignOutEverywhere() -> impl IntoView {
@@ -65,4 +64,3 @@ pub fn SignOutEverywhere() -> impl IntoView {
         }}
     }
 }
-

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 use crate::i18n::t;
 use std::borrow::Cow;
 
-
 /// `<label>`, `<input>` and the field's message (`{id}-error`, linked by
 /// `aria-describedby`; `aria-invalid` while there is a message).
 #[component]

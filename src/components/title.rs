@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::words;
 use crate::config::Environment;
+use crate::i18n::words;
 
 /// Keeps `document.title` at "`page` · Pet Store Admin" while the calling page is mounted.
 /// The title lives outside the app's element, so it is written by an effect, which stops with

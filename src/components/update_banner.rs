@@ -1,8 +1,8 @@
 //! "A new version is ready" with Reload, once the service worker has installed a new deploy
 //! beside the running one (start.js watches for it: the browser plumbing is JavaScript).
 
-use leptos::prelude::*;
 use crate::i18n::words;
+use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The event start.js dispatches on the window when a new deploy is ready.

@@ -27,7 +27,7 @@ pub fn number(count: u64) -> String {
         // Native tests: English grouping.
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(c);
@@ -45,20 +45,39 @@ pub fn number(count: u64) -> String {
 
 /// The time of day on a 24-hour clock ("10:42") of a time in ms since the epoch.
 pub fn clock_time(ms: f64) -> String {
-    date_format(ms, &[("hour", "2-digit"), ("minute", "2-digit"), ("hourCycle", "h23")])
+    date_format(
+        ms,
+        &[
+            ("hour", "2-digit"),
+            ("minute", "2-digit"),
+            ("hourCycle", "h23"),
+        ],
+    )
 }
 
 /// The time of day with seconds ("10:42:07") of a time in ms since the epoch.
 pub fn clock_seconds(ms: f64) -> String {
     date_format(
         ms,
-        &[("hour", "2-digit"), ("minute", "2-digit"), ("second", "2-digit"), ("hourCycle", "h23")],
+        &[
+            ("hour", "2-digit"),
+            ("minute", "2-digit"),
+            ("second", "2-digit"),
+            ("hourCycle", "h23"),
+        ],
     )
 }
 
 /// A date and time ("24 Nov 2026, 10:42") of a time in ms since the epoch.
 pub fn date_time(ms: f64) -> String {
-    date_format(ms, &[("dateStyle", "medium"), ("timeStyle", "short"), ("hourCycle", "h23")])
+    date_format(
+        ms,
+        &[
+            ("dateStyle", "medium"),
+            ("timeStyle", "short"),
+            ("hourCycle", "h23"),
+        ],
+    )
 }
 
 /// A calendar day in long form ("5 December 2030", "5. Dezember 2030"), as the day itself
@@ -67,13 +86,24 @@ pub fn long_date(year: i64, month: u32, day: u32) -> String {
     if !cfg!(target_arch = "wasm32") {
         // Native tests: the English form.
         const MONTHS: [&str; 12] = [
-            "January", "February", "March", "April", "May", "June", "July", "August",
-            "September", "October", "November", "December",
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
         ];
         let name = MONTHS.get(month.wrapping_sub(1) as usize).unwrap_or(&"?");
         return format!("{day} {name} {year}");
     }
-    let ms = js_sys::Date::utc(year as f64, f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
+    let ms =
+        js_sys::Date::utc(year as f64, f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
     date_format(ms, &[("dateStyle", "long"), ("timeZone", "UTC")])
 }
 
@@ -107,10 +137,7 @@ fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
 /// How long ago, in words ("3 minutes ago", "vor 3 Minuten"); `unit` is `Intl`'s
 /// (`minute`, `hour`, `day`).
 pub fn relative_time(value: f64, unit: &str) -> String {
-    let format = js_sys::Intl::RelativeTimeFormat::new(
-        &locales(language().tag()),
-        &options(&[]),
-    );
+    let format = js_sys::Intl::RelativeTimeFormat::new(&locales(language().tag()), &options(&[]));
     String::from(format.format(-value, unit))
 }
 

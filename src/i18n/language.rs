@@ -145,7 +145,9 @@ pub fn first_choice() -> Language {
     if let Some(language) = stored.as_deref().and_then(Language::from_tag) {
         return language;
     }
-    let browser = window.map(|w| w.navigator().languages()).unwrap_or_default();
+    let browser = window
+        .map(|w| w.navigator().languages())
+        .unwrap_or_default();
     browser
         .iter()
         .filter_map(|tag| tag.as_string())

@@ -15,9 +15,10 @@ pub mod language;
 
 pub use errors::{call_said, said};
 pub use format::{
-    clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number, relative_time,
+    clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number,
+    relative_time,
 };
-pub use language::{Language, choose_language, language, set_language};
+pub use language::{choose_language, language, set_language, Language};
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
 pub mod words {

@@ -40,9 +40,7 @@ fn column(header: &str) -> Option<usize> {
 
 pub(crate) fn problems(errors: FieldErrors) -> Vec<String> {
     // A file has no list to choose from: name the statuses it may hold.
-    let status = errors
-        .status
-        .map(|_| words::status_in_file().into_owned());
+    let status = errors.status.map(|_| words::status_in_file().into_owned());
     [errors.name, errors.category_id, status]
         .into_iter()
         .flatten()

@@ -243,9 +243,9 @@ impl Run {
                 self.set_state(RunState::Paused(Pause::Offline));
                 None
             }
-            Err(CallError::Api(e)) if e.outcome_unknown() => Some(Outcome::Unknown {
-                message: said(&e),
-            }),
+            Err(CallError::Api(e)) if e.outcome_unknown() => {
+                Some(Outcome::Unknown { message: said(&e) })
+            }
             Err(CallError::Api(ApiError::BadRequest(Some(body)))) => Some(Outcome::Refused {
                 message: plain_message(&body.message),
             }),

@@ -45,7 +45,10 @@ pub fn parse_filters(status: Option<&str>, limit: Option<&str>) -> ListFilters {
         Some(text) => match text.trim().parse::<u32>() {
             Ok(n) if LIMIT_RANGE.contains(&n) => n,
             _ => {
-                ignored.push(words::limit_not_in_range(&number(DEFAULT_LIMIT.into()), text));
+                ignored.push(words::limit_not_in_range(
+                    &number(DEFAULT_LIMIT.into()),
+                    text,
+                ));
                 DEFAULT_LIMIT
             }
         },

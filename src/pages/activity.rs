@@ -62,18 +62,13 @@ fn row(entry: Entry, session: Session) -> impl IntoView {
                 None => text.into_any(),
             }
         }
-        Outcome::Refused { name, message } => {
-            words::activity_refused(&message, &name).into_any()
-        }
-        Outcome::Unknown { name, message } => {
-            words::activity_unknown(&message, &name).into_any()
-        }
-        Outcome::Failed { pet: Some(id), message } => {
-            words::activity_read_failed(&id.to_string(), &message).into_any()
-        }
-        Outcome::Failed { pet: None, message } => {
-            words::activity_list_failed(&message).into_any()
-        }
+        Outcome::Refused { name, message } => words::activity_refused(&message, &name).into_any(),
+        Outcome::Unknown { name, message } => words::activity_unknown(&message, &name).into_any(),
+        Outcome::Failed {
+            pet: Some(id),
+            message,
+        } => words::activity_read_failed(&id.to_string(), &message).into_any(),
+        Outcome::Failed { pet: None, message } => words::activity_list_failed(&message).into_any(),
     };
     let curl = entry.curl.clone();
     view! {

@@ -225,7 +225,8 @@ fn Results(
     again: RwSignal<u32>,
     session: Session,
 ) -> impl IntoView {
-    let problem = |env: Environment, read: &Answer| match read {
+    let problem = |env: Environment, read: &Answer| {
+        match read {
         Ok(_) => None,
         Err(e) if e.needs_sign_in() => Some(
             view! { <p class="note">{dynamic(Box::new(move || words::sign_in_to_compare(&env.label())))}</p> }
@@ -243,6 +244,7 @@ fn Results(
             }
             .into_any(),
         ),
+    }
     };
     let problems = [
         problem(Environment::Staging, &sides.0),
@@ -274,7 +276,9 @@ fn Results(
             .collect_view()
     };
     let (in_staging, in_production) = (staging.pets.len() as u64, production.pets.len() as u64);
-    let counts = dynamic(Box::new(move || words::compared_counts(&number(in_production), &number(in_staging))));
+    let counts = dynamic(Box::new(move || {
+        words::compared_counts(&number(in_production), &number(in_staging))
+    }));
     let all = StoredValue::new(compare(&staging.pets, &production.pets));
     let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
     let save = move |_| {

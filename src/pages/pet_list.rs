@@ -78,9 +78,7 @@ pub fn PetList() -> impl IntoView {
     let sort_note = Memo::new(move |_| {
         let q = query.read();
         let raw = q.get_str("sort").filter(|s| !s.is_empty())?;
-        Sort::parse(raw)
-            .is_none()
-            .then(|| words::unknown_sort(raw))
+        Sort::parse(raw).is_none().then(|| words::unknown_sort(raw))
     });
     // Remembered for "Back to the list" (outside the reactive graph: a plain value).
     let location = use_location();

@@ -13,8 +13,8 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
-use crate::i18n::{status_name, t, words};
 use crate::config::Environment;
+use crate::i18n::{status_name, t, words};
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
 use crate::storage;

@@ -50,7 +50,11 @@ pub async fn import(c: &Client, model: &mut Model, snap: &page::Snapshot, env: u
     if snap.dialog || !snap.path.ends_with("/pets") {
         return;
     }
-    if !page::click(c, "//main//a[normalize-space()='Import']").await {
+    let link = format!(
+        "//main//a[normalize-space()=\"{}\"]",
+        page::say(c, "Import").await
+    );
+    if !page::click(c, &link).await {
         return;
     }
     let names = [format!("Rnd imp {tag} a"), format!("Rnd imp {tag} b")];

@@ -31,19 +31,13 @@ pub async fn sign_in_in_page(c: &Client, model: &mut Model, snap: &Snapshot) {
         return;
     }
     let key = model.service_key[other].clone();
-    let label = format!("API key for {}", capital(ENVS[other]));
+    let w = snap.words();
+    let label = w.fill("api_key_for", &[("environment", &w.say(ENVS[other]))]);
     if page::type_into(c, &label, &key).await
         && page::click(c, "//*[contains(@class,'inline-sign-in')]//button").await
     {
         model.app_key[other] = Some(key);
     }
-}
-
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect())
 }
 
 /// Opens the compare page if it is not shown, and signs in there to the other environment if
@@ -53,18 +47,18 @@ async fn ready_to_copy(c: &Client, model: &mut Model, snap: &Snapshot) -> Snapsh
     let settled = |s: &Snapshot| {
         s.path.ends_with("/compare")
             && !s.busy
-            && (s.text.contains("Compared ")
-                || s.text.contains("to compare")
+            && (s.text.contains(&s.words().part("compared_counts"))
+                || s.text.contains(&s.words().part("sign_in_to_compare"))
                 || !s.alerts.is_empty())
     };
     if !snap.path.ends_with("/compare") {
         page::nav(c, "Compare").await;
     }
     let (_, mut now) = page::wait_for(c, Duration::from_secs(5), settled).await;
-    if now.text.contains("API key for ") {
+    if now.text.contains(&now.words().part("api_key_for")) {
         sign_in_in_page(c, model, &now).await;
         now = page::wait_for(c, Duration::from_secs(5), |s| {
-            s.text.contains("Compared ") || !s.alerts.is_empty()
+            s.text.contains(&s.words().part("compared_counts")) || !s.alerts.is_empty()
         })
         .await
         .1;
@@ -85,14 +79,15 @@ pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usi
     }
     let to = 1 - from;
     let section = format!("//section[@aria-labelledby='only-{}']", ENVS[from]);
-    const CHOOSE: &str = "const boxes = document.evaluate(arguments[0] + \"//input[@type='checkbox']\",
+    const CHOOSE: &str =
+        "const boxes = document.evaluate(arguments[0] + \"//input[@type='checkbox']\",
         document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
       const names = [];
       for (let i = 0; i < boxes.snapshotLength && names.length < arguments[1]; i++) {
         const box = boxes.snapshotItem(i);
         box.click();
         if (box.checked) {
-          names.push(document.querySelector('label[for=\"' + box.id + '\"]').textContent.trim().replace(/^Choose /, ''));
+          names.push(box.closest('tr').querySelector('a').textContent.trim());
         }
       }
       return names;";
@@ -105,7 +100,10 @@ pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usi
     if chosen.is_empty() {
         return;
     }
-    let copy = format!("{section}//button[starts-with(normalize-space(),'Copy ')]");
+    // The copy button: the group's one main button.
+    let copy = format!(
+        "{section}//div[@class='import-actions']/button[not(contains(@class,'secondary'))]"
+    );
     if !page::click(c, &copy).await || !page::wait_for_button(c, "Start copy").await {
         return;
     }
@@ -129,8 +127,9 @@ fn key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-/// The group counts the page should say, from what the service holds.
-fn expected(model: &Model, snap: &Snapshot) -> [(String, usize); 5] {
+/// The groups' headings with their counts, as the page should say them (in its language), from
+/// what the service holds.
+fn expected(model: &Model, snap: &Snapshot) -> [String; 5] {
     let status = query(&snap.search, "status").filter(|s| !s.is_empty());
     let search = key(&query(&snap.search, "q").unwrap_or_default());
     let keeps = |p: &Pet| {
@@ -161,20 +160,23 @@ fn expected(model: &Model, snap: &Snapshot) -> [(String, usize); 5] {
         };
         counts[group] += 1;
     }
+    let w = snap.words();
+    let only = |env: &str, n: usize| w.count("only_in", n, &[("environment", &w.say(env))]);
+    let said = |key: &str, n: usize| w.fill(key, &[("count", &n.to_string())]);
     [
-        ("Only in Staging", counts[0]),
-        ("Only in Production", counts[1]),
-        ("In both, different", counts[2]),
-        ("Ambiguous names", counts[3]),
-        ("The same in both", counts[4]),
+        only("staging", counts[0]),
+        only("production", counts[1]),
+        said("in_both_different", counts[2]),
+        said("ambiguous_names", counts[3]),
+        said("same_in_both", counts[4]),
     ]
-    .map(|(h, n)| (h.to_owned(), n))
 }
 
 /// On the compare page, with both keys good, both deployments healthy and no copy left
 /// half-done, every group's count is what the service holds.
 pub fn matches_service(model: &Model, snap: &Snapshot) -> Result<(), String> {
-    if !snap.path.ends_with("/compare") || !snap.text.contains("Compared ") {
+    let w = snap.words();
+    if !snap.path.ends_with("/compare") || !snap.text.contains(&w.part("compared_counts")) {
         return Ok(());
     }
     let usable = (0..2).all(|e| {
@@ -183,19 +185,19 @@ pub fn matches_service(model: &Model, snap: &Snapshot) -> Result<(), String> {
             && matches!(model.mode[e], Mode::Normal | Mode::Slow(_))
             && !model.busy_pending(e)
     });
-    let copy_open = snap.text.contains("Copy from") && !snap.text.contains("Done.");
+    let copy_open =
+        snap.text.contains(&w.part("copy_from_to")) && !snap.text.contains(&w.say("run_done"));
     // Another manager's change after the page read is shown on Refresh, not before.
     let read_before_a_change = snap.read_at.is_some_and(|at| at < model.changed_at);
     if !usable
         || copy_open
         || read_before_a_change
-        || snap.text.contains("Offline — ")
+        || snap.text.contains(&w.part("offline_as_it_was"))
         || !snap.alerts.is_empty()
     {
         return Ok(());
     }
-    for (heading, n) in expected(model, snap) {
-        let said = format!("{heading} ({n})");
+    for said in expected(model, snap) {
         if !snap.text.contains(&said) {
             return Err(format!("the compare page does not say {said:?}"));
         }

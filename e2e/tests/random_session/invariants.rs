@@ -32,7 +32,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     {
         return Err(format!("the key {key} is written on the page"));
     }
-    if model.closed_copy && snap.text.contains("Copy from ") {
+    if model.closed_copy && snap.text.contains(&snap.words().part("copy_from_to")) {
         return Err("a copy's panel stays after Close".to_owned());
     }
     if model.wiped && snap.stored != ["petstore-admin.environment"] {
@@ -55,7 +55,8 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
             snap.dialog, model.app_key[env]
         ));
     }
-    if snap.dialog && !snap.dialog_title.to_lowercase().ends_with(ENVS[env]) {
+    // The form names its environment, in the page's language.
+    if snap.dialog && !snap.dialog_title.contains(&snap.words().say(ENVS[env])) {
         return Err(format!(
             "the form says {:?} in {}",
             snap.dialog_title, ENVS[env]
@@ -255,7 +256,7 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
             }
         }
         // Kept answers shown offline are the last ones received, not the service's now.
-        let kept = snap.text.contains("Offline — ");
+        let kept = snap.text.contains(&snap.words().part("offline_as_it_was"));
         let healthy = matches!(model.mode[env], Mode::Normal | Mode::Slow(_));
         if healthy && !kept && snap.alerts.is_empty() && shown != expected {
             return Err(format!("rows {shown:?}, expected {expected:?}"));
@@ -272,7 +273,7 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
     {
         // A page whose code is downloaded on first use shows itself, never the message for a
         // failed download (nothing here makes one fail).
-        if snap.h1 != *heading {
+        if snap.h1 != snap.say(heading) {
             return Err(format!("{} shows the heading {:?}", snap.path, snap.h1));
         }
     } else if let Some(id) = snap

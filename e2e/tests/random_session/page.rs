@@ -1,10 +1,51 @@
 //! What the page shows, read in one go, and the user's actions on it, as a person does them:
 //! by label, role and text, with real clicks and keystrokes over WebDriver.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
+use petstore_e2e::words::Words;
 use serde::Deserialize;
+use serde_json::json;
+
+/// The catalogues of the languages a manager can choose.
+static WORDS: LazyLock<Vec<(&'static str, Words)>> = LazyLock::new(|| {
+    ["en", "es", "fr", "de"]
+        .into_iter()
+        .map(|tag| (tag, Words::of(tag)))
+        .collect()
+});
+
+/// The catalogue of `tag` (English for any other).
+pub fn words(tag: &str) -> &'static Words {
+    let all = &*WORDS;
+    all.iter()
+        .find(|(t, _)| *t == tag)
+        .map_or(&all[0].1, |(_, w)| w)
+}
+
+/// `english` (a whole text of the catalogue) in language `tag`.
+pub fn say_in(tag: &str, english: &str) -> String {
+    let key = words("en")
+        .key_of(english)
+        .unwrap_or_else(|| panic!("no text {english:?} in the English catalogue"));
+    words(tag).say(key)
+}
+
+/// The language the page speaks (its `<html lang>`).
+pub async fn language(c: &Client) -> String {
+    c.execute("return document.documentElement.lang;", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| "en".to_owned())
+}
+
+/// `english` in the language the page speaks.
+pub async fn say(c: &Client, english: &str) -> String {
+    say_in(&language(c).await, english)
+}
 
 /// The page, read at one moment.
 #[derive(Clone, Debug, Deserialize)]
@@ -38,9 +79,26 @@ pub struct Snapshot {
     /// When what the page shows was read (its age line's time), ms since the epoch.
     #[serde(rename = "readAt")]
     pub read_at: Option<f64>,
+    /// The language the page speaks (`<html lang>`).
+    pub lang: String,
+    /// What the fields of the page hold, by id.
+    pub values: Vec<(String, String)>,
+}
+
+impl Snapshot {
+    /// The catalogue of the language the page spoke.
+    pub fn words(&self) -> &'static Words {
+        words(&self.lang)
+    }
+
+    /// `english` (a whole text of the catalogue) in the language the page spoke.
+    pub fn say(&self, english: &str) -> String {
+        say_in(&self.lang, english)
+    }
 }
 
 const SNAPSHOT: &str = r#"
+const w = arguments[0];
 const q = (s, root) => Array.from((root || document).querySelectorAll(s));
 const text = (e) => (e ? e.textContent || '' : '').trim();
 const byLabel = (l) => {
@@ -48,7 +106,7 @@ const byLabel = (l) => {
   return lab ? document.getElementById(lab.htmlFor) : null;
 };
 const onList = location.pathname.endsWith('/pets');
-const add = q('button').find((b) => text(b) === 'Add pet');
+const add = q('button').find((b) => text(b) === w.addPet);
 const body = text(document.body);
 return {
   path: location.pathname,
@@ -58,14 +116,12 @@ return {
   dialogTitle: text(document.getElementById('sign-in-title')),
   // A name's cell also holds its "New" mark: the name is its link's text.
   rows: q('table tbody tr').map((tr) => q('td', tr).map((td, i) => i === 1 && td.querySelector('a') ? text(td.querySelector('a')) : text(td))),
-  status: onList && byLabel('Status') ? byLabel('Status').value : null,
-  limit: onList && byLabel('Limit') ? byLabel('Limit').value : null,
-  limitInvalid: !!(onList && byLabel('Limit') && byLabel('Limit').getAttribute('aria-invalid') === 'true'),
-  empty: body.includes('No pets match'),
+  status: onList && byLabel(w.status) ? byLabel(w.status).value : null,
+  limit: onList && byLabel(w.limit) ? byLabel(w.limit).value : null,
+  limitInvalid: !!(onList && byLabel(w.limit) && byLabel(w.limit).getAttribute('aria-invalid') === 'true'),
+  empty: body.includes(w.noPets),
   // Still starting (the wasm loads after the page's load event), loading or sending.
-  busy: !document.querySelector('.app-header') || body.includes('Loading')
-    || body.includes('Adding “') || body.includes('Sending…') || body.includes('asking again')
-    || body.includes('Opening the page') || body.includes('Reading both environments'),
+  busy: !document.querySelector('.app-header') || w.busy.some((b) => body.includes(b)),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),
@@ -73,18 +129,44 @@ return {
   // The oldest read the page says it shows.
   readAt: (() => { const t = q('.freshness time').map((e) => Date.parse(e.getAttribute('datetime'))); return t.length ? Math.min(...t) : null; })(),
   stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
+  lang: document.documentElement.lang,
+  values: q('main input, main textarea').filter((e) => e.id && e.type !== 'file' && e.type !== 'checkbox').map((e) => [e.id, e.value]),
 };
 "#;
 
 /// Reads the page.
 pub async fn snapshot(c: &Client) -> Snapshot {
-    let value = c.execute(SNAPSHOT, vec![]).await.expect("read the page");
+    let w = words(&language(c).await);
+    let said = json!({
+        "addPet": w.say("add_pet"),
+        "status": w.say("column_status"),
+        "limit": w.say("limit"),
+        "noPets": w.say("no_pets_match_filters"),
+        "busy": [
+            w.say("loading"), w.say("loading_pets"), w.say("loading_pet"), w.part("adding_pet"),
+            w.say("row_sending"), w.part("busy_asking_again"), w.say("opening_page"),
+            w.say("reading_both"),
+        ],
+    });
+    let value = c
+        .execute(SNAPSHOT, vec![said])
+        .await
+        .expect("read the page");
     serde_json::from_value(value).expect("a snapshot")
 }
 
 /// The form control labelled `label`.
 fn labelled(label: &str) -> String {
-    format!("//*[@id=//label[normalize-space()='{label}']/@for]")
+    format!("//*[@id=//label[normalize-space()=\"{label}\"]/@for]")
+}
+
+/// `label` in the page's language: an English text of the catalogue translated, any other
+/// (already the page's words) as it is.
+async fn local(c: &Client, label: &str) -> String {
+    match words("en").key_of(label) {
+        Some(key) => words(&language(c).await).say(key),
+        None => label.to_owned(),
+    }
 }
 
 /// Clicks what `xpath` finds, if it is there; whether it was.
@@ -95,9 +177,10 @@ pub async fn click(c: &Client, xpath: &str) -> bool {
     }
 }
 
-/// Whether the button named `name` shows within a second (for what a click brings up).
+/// Whether the button named `name` (in English) shows within a second (for what a click
+/// brings up).
 pub async fn wait_for_button(c: &Client, name: &str) -> bool {
-    let xpath = format!("//button[normalize-space()='{name}']");
+    let xpath = format!("//button[normalize-space()=\"{}\"]", say(c, name).await);
     for _ in 0..20 {
         if c.find(Locator::XPath(&xpath)).await.is_ok() {
             return true;
@@ -107,19 +190,24 @@ pub async fn wait_for_button(c: &Client, name: &str) -> bool {
     false
 }
 
-/// Clicks the button named `name`, if shown.
+/// Clicks the button named `name` (in English: it is found by its words in the page's
+/// language), if shown.
 pub async fn button(c: &Client, name: &str) -> bool {
-    click(c, &format!("//button[normalize-space()='{name}']")).await
+    let name = say(c, name).await;
+    click(c, &format!("//button[normalize-space()=\"{name}\"]")).await
 }
 
-/// Follows the header's link named `name`.
+/// Follows the header's link named `name` (in English).
 pub async fn nav(c: &Client, name: &str) -> bool {
-    click(c, &format!("//nav//a[normalize-space()='{name}']")).await
+    let name = say(c, name).await;
+    click(c, &format!("//nav//a[normalize-space()=\"{name}\"]")).await
 }
 
-/// Replaces what the field labelled `label` holds with `text`; whether it was there.
+/// Replaces what the field labelled `label` (the English label, or a label already in the
+/// page's language) holds with `text`; whether it was there.
 pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
-    let Ok(field) = c.find(Locator::XPath(&labelled(label))).await else {
+    let label = local(c, label).await;
+    let Ok(field) = c.find(Locator::XPath(&labelled(&label))).await else {
         return false;
     };
     let _ = field.clear().await;
@@ -128,7 +216,8 @@ pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
 
 /// Chooses `value` in the select labelled `label` (within the page or the header).
 pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
-    match c.find(Locator::XPath(&labelled(label))).await {
+    let label = local(c, label).await;
+    match c.find(Locator::XPath(&labelled(&label))).await {
         Ok(select) => select.select_by_value(value).await.is_ok(),
         Err(_) => false,
     }
@@ -136,7 +225,8 @@ pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
 
 /// Presses Enter in the field labelled `label` (a change event for number fields).
 pub async fn enter(c: &Client, label: &str) {
-    if let Ok(field) = c.find(Locator::XPath(&labelled(label))).await {
+    let label = local(c, label).await;
+    if let Ok(field) = c.find(Locator::XPath(&labelled(&label))).await {
         let _ = field.send_keys("\u{E007}").await;
     }
 }

@@ -80,6 +80,9 @@ pub enum Step {
     /// Another tab is brought to the front for `.0` ms (another manager adds a pet to
     /// production meanwhile if `.1`); then this tab comes back.
     Hidden(u64, bool),
+    // The store's language (drawn and checked by `language.rs`).
+    /// Chooses the language `.0` in the header's control.
+    Language(&'static str),
 }
 
 impl Step {
@@ -169,7 +172,7 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
 }
 
 /// The sign-in dialog's own button (the compare page may show another form's).
-const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[normalize-space()='Sign in']";
+const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[@type='submit']";
 
 /// Performs `step` (numbered `n` in the session of `seed`) and updates the model.
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
@@ -292,7 +295,8 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::Sort(column) => {
             if !snap.dialog {
-                page::click(c, &format!("//th/button[normalize-space()='{column}']")).await;
+                let column = page::say(c, column).await;
+                page::click(c, &format!("//th/button[normalize-space()=\"{column}\"]")).await;
             }
         }
         Step::OpenActivity => {
@@ -332,7 +336,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}
         // (The live list's, performed by `live.rs`.)
-        Step::OtherAdds(..) | Step::OtherChanges(..) | Step::Hidden(..) => {}
+        Step::OtherAdds(..) | Step::OtherChanges(..) | Step::Hidden(..) | Step::Language(_) => {}
     }
 }
 

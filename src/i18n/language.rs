@@ -7,6 +7,8 @@
 //! leaked once, so its texts are `&'static` like English's.
 
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use leptos::reactive::graph::Observer;
@@ -171,8 +173,13 @@ pub async fn choose_language(language: Language) -> Result<(), Language> {
 }
 
 /// Speaks `language` from now on: fetches its words first if they are not here yet. Fails
-/// (and nothing changes) when its words cannot be fetched.
-pub async fn set_language(language: Language) -> Result<(), ()> {
+/// (and nothing changes) when its words cannot be fetched. (Boxed: the start and the language
+/// control share one copy of its code instead of each inlining it.)
+pub fn set_language(language: Language) -> Pin<Box<dyn Future<Output = Result<(), ()>>>> {
+    Box::pin(speak(language))
+}
+
+async fn speak(language: Language) -> Result<(), ()> {
     let table = match language {
         Language::English => None,
         other => Some(table_of(other).await?),

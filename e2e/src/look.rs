@@ -48,29 +48,86 @@ pub async fn viewport(browser: &Browser, width: u32, height: u32, mobile: bool) 
         .await;
 }
 
-/// Signs in through the dialog the page shows, and waits until it is gone.
+/// Signs in through the dialog the page shows (found by its roles, so in any language), and
+/// waits until it is gone.
 pub async fn sign_in(c: &Client, key: &str) {
-    wait_js(
-        c,
-        "the sign-in form",
-        "return !!document.querySelector('[role=dialog] input');",
-    )
-    .await;
-    let field = c
-        .find(Locator::Css("[role=dialog] input"))
-        .await
-        .expect("the key field");
-    field.send_keys(key).await.expect("type the key");
-    c.find(Locator::XPath("//button[normalize-space()='Sign in']"))
-        .await
-        .expect("Sign in")
-        .click()
-        .await
-        .expect("click Sign in");
+    crate::words::sign_in(c, key).await;
     wait_js(
         c,
         "no sign-in form",
         "return !document.querySelector('[role=dialog]');",
+    )
+    .await;
+}
+
+/// Signs in to the other environment in the compare page's own form, and waits for the
+/// groups.
+pub async fn sign_in_in_page(c: &Client, key: &str) {
+    c.find(Locator::Css(".inline-sign-in input"))
+        .await
+        .expect("the key field")
+        .send_keys(key)
+        .await
+        .expect("type the key");
+    c.find(Locator::Css(".inline-sign-in button"))
+        .await
+        .expect("Sign in")
+        .click()
+        .await
+        .expect("click");
+    wait_js(
+        c,
+        "the groups",
+        "return !!document.getElementById('in-both-same');",
+    )
+    .await;
+}
+
+/// Opens the import page, pastes `rows` (tab-separated, a header first), presses its check
+/// button (named `check` in the page's language) and waits for `count` checked rows.
+pub async fn import_checked(c: &Client, site: &str, rows: &str, check: &str, count: usize) {
+    open(
+        c,
+        &format!("{site}pets/import?env=production"),
+        "the import",
+        "return !!document.getElementById('import-text');",
+    )
+    .await;
+    c.execute(
+        "const area = document.getElementById('import-text');
+         area.value = arguments[0];
+         area.dispatchEvent(new Event('input', {bubbles: true}));
+         return true;",
+        vec![rows.into()],
+    )
+    .await
+    .expect("paste");
+    crate::words::press(c, check).await;
+    wait_js(
+        c,
+        "the checked rows",
+        &format!(
+            "return document.querySelectorAll('table.import-rows tbody tr').length === {count};"
+        ),
+    )
+    .await;
+}
+
+/// Opens the add form and presses its button (named `add` in the page's language) with
+/// nothing typed, and waits for the fields' messages.
+pub async fn form_with_messages(c: &Client, site: &str, add: &str) {
+    open(
+        c,
+        &format!("{site}pets/new?env=production"),
+        "the form",
+        "return !!document.getElementById('pet-name');",
+    )
+    .await;
+    crate::words::press(c, add).await;
+    wait_js(
+        c,
+        "the messages",
+        "return !!document.querySelector('[aria-invalid=true]');",
     )
     .await;
 }

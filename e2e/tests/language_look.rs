@@ -4,9 +4,10 @@
 
 use petstore_dev_service::seed::BIG_ID;
 use petstore_e2e::look::{
-    axe_source, fits_the_window, open, viewport, violations, wait_js, ROWS_SHOWN,
+    axe_source, fits_the_window, form_with_messages, import_checked, open, viewport, violations,
+    wait_js, ROWS_SHOWN,
 };
-use petstore_e2e::words::{open_in, press, sign_in, Words};
+use petstore_e2e::words::{open_in, sign_in, Words};
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::json;
 
@@ -72,20 +73,7 @@ async fn german_at_phone_size_fits_and_keeps_its_targets_and_each_language_passe
         sign_in(c, "dev-production-key").await;
         wait_js(c, "the rows", ROWS_SHOWN).await;
         look("the list").await;
-        open(
-            c,
-            &format!("{site}pets/new?env=production"),
-            "the form",
-            "return !!document.getElementById('pet-name');",
-        )
-        .await;
-        press(c, &w.say("add_pet")).await;
-        wait_js(
-            c,
-            "the messages",
-            "return !!document.querySelector('[aria-invalid=true]');",
-        )
-        .await;
+        form_with_messages(c, &site, &w.say("add_pet")).await;
         look("the form's messages").await;
         open(
             c,
@@ -95,30 +83,12 @@ async fn german_at_phone_size_fits_and_keeps_its_targets_and_each_language_passe
         )
         .await;
         look("a pet").await;
-        open(
+        import_checked(
             c,
-            &format!("{site}pets/import?env=production"),
-            "the import",
-            "return !!document.getElementById('import-text');",
-        )
-        .await;
-        c.execute(
-            "const area = document.getElementById('import-text');
-             area.value = arguments[0];
-             area.dispatchEvent(new Event('input', {bubbles: true}));
-             return true;",
-            vec![
-                "name\tcategoryId\tstatus\nLengthy Name Here\t3\tavailable\nRex\tx\tavailble\n"
-                    .into(),
-            ],
-        )
-        .await
-        .expect("paste");
-        press(c, &w.say("check_rows")).await;
-        wait_js(
-            c,
-            "the rows",
-            "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
+            &site,
+            "name\tcategoryId\tstatus\nLengthy Name Here\t3\tavailable\nRex\tx\tavailble\n",
+            &w.say("check_rows"),
+            2,
         )
         .await;
         look("the checked rows").await;

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use fantoccini::Locator;
 use petstore_e2e::look::{
-    axe_source, form_field, open, sign_in, viewport, violations, wait_js, ROWS_SHOWN,
+    axe_source, form_field, open, sign_in, sign_in_in_page, viewport, violations, wait_js,
+    ROWS_SHOWN,
 };
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::{json, Value};
@@ -141,24 +142,7 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             .await;
             check("compare, signing in", violations(c, &axe).await);
             let other = KEYS.iter().find(|(e, _)| *e != env).map_or("", |(_, k)| k);
-            c.find(Locator::Css(".inline-sign-in input"))
-                .await
-                .expect("the key field")
-                .send_keys(other)
-                .await
-                .expect("type the key");
-            c.find(Locator::Css(".inline-sign-in button"))
-                .await
-                .expect("Sign in")
-                .click()
-                .await
-                .expect("click");
-            wait_js(
-                c,
-                "the groups",
-                "return !!document.getElementById('in-both-same');",
-            )
-            .await;
+            sign_in_in_page(c, other).await;
             check("compare", violations(c, &axe).await);
         }
     }

@@ -4,7 +4,9 @@
 
 use fantoccini::{Client, Locator};
 use petstore_dev_service::seed::BIG_ID;
-use petstore_e2e::look::{open, wait_js, ROWS_SHOWN};
+use petstore_e2e::look::{
+    form_with_messages, import_checked, open, sign_in_in_page, wait_js, ROWS_SHOWN,
+};
 use petstore_e2e::words::{open_in, press, says, sign_in, type_in, Words};
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::json;
@@ -127,20 +129,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     }
 
     // The form: its messages, the service's refusal (its words quoted), a pet added.
-    open(
-        c,
-        &format!("{site}pets/new?env=production"),
-        "the form",
-        "return !!document.getElementById('pet-name');",
-    )
-    .await;
-    press(c, &w.say("add_pet")).await;
-    wait_js(
-        c,
-        "the messages",
-        "return !!document.querySelector('[aria-invalid=true]');",
-    )
-    .await;
+    form_with_messages(c, &site, &w.say("add_pet")).await;
     found.extend(outside(c, &data, "the form's messages").await);
     type_in(c, "pet-name", &"y".repeat(201)).await;
     type_in(c, "pet-category", "2").await;
@@ -163,27 +152,12 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     found.extend(outside(c, &data, "a pet added").await);
 
     // The import: checked rows (one invalid), confirmed and run.
-    open(
+    import_checked(
         c,
-        &format!("{site}pets/import?env=production"),
-        "the import",
-        "return !!document.getElementById('import-text');",
-    )
-    .await;
-    c.execute(
-        "const area = document.getElementById('import-text');
-         area.value = arguments[0];
-         area.dispatchEvent(new Event('input', {bubbles: true}));
-         return true;",
-        vec!["name\tcategoryId\tstatus\nRow One\t3\tavailable\nRow Two\tx\tsold\n".into()],
-    )
-    .await
-    .expect("paste");
-    press(c, &w.say("check_rows")).await;
-    wait_js(
-        c,
-        "the rows",
-        "return document.querySelectorAll('table.import-rows tbody tr').length === 2;",
+        &site,
+        "name\tcategoryId\tstatus\nRow One\t3\tavailable\nRow Two\tx\tsold\n",
+        &w.say("check_rows"),
+        2,
     )
     .await;
     found.extend(outside(c, &data, "the checked rows").await);
@@ -210,24 +184,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     )
     .await;
     found.extend(outside(c, &data, "compare, signing in").await);
-    c.find(Locator::Css(".inline-sign-in input"))
-        .await
-        .expect("the key field")
-        .send_keys("dev-staging-key")
-        .await
-        .expect("type");
-    c.find(Locator::Css(".inline-sign-in button"))
-        .await
-        .expect("Sign in")
-        .click()
-        .await
-        .expect("click");
-    wait_js(
-        c,
-        "the groups",
-        "return !!document.getElementById('in-both-same');",
-    )
-    .await;
+    sign_in_in_page(c, "dev-staging-key").await;
     found.extend(outside(c, &data, "the groups").await);
     c.find(Locator::Css("#only-production ~ table label.choose, section[aria-labelledby=only-production] label.choose"))
         .await

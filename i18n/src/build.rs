@@ -161,7 +161,7 @@ pub fn pseudo_text(text: &str) -> String {
 pub struct Built {
     /// The Rust source naming every key.
     pub source: String,
-    /// `(locale, JSON array)` for every locale but the reference, sorted by locale, and last
+    /// `(locale, table)` for every locale but the reference, sorted by locale, and last
     /// the pseudo-locale's.
     pub tables: Vec<(String, String)>,
     /// Every catalogue: the reference first, then the others, then the pseudo-locale.

@@ -8,7 +8,8 @@
 //!
 //! [`generate`] writes the Rust that names each key as a function (its placeholders its
 //! arguments), so a view cannot name a key that does not exist; [`table`] writes another
-//! locale's words as the array the app fetches when that locale is chosen.
+//! locale's words as the table the app fetches when that locale is chosen; [`pseudo`] makes
+//! the pseudo-locale.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

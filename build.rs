@@ -1,7 +1,8 @@
 //! Checks the word catalogues in `locales/` (every locale has every key of `en.json`, with the
 //! same placeholders) and writes the Rust that names their keys, `words.rs` (see `i18n/`). A
 //! problem in any catalogue fails the build, each named with its locale and key. Every other
-//! locale's words, and the pseudo-locale's, go beside it as `words-<locale>.json`.
+//! locale's words, and the pseudo-locale's, go beside it as `words-<locale>.txt`, and
+//! start.js's one sentence in every locale as `start-words.js`.
 
 fn main() {
     println!("cargo::rerun-if-changed=locales");

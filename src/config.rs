@@ -10,14 +10,25 @@ use thiserror::Error;
 /// The file the app reads its configuration from, beside `index.html`.
 pub const CONFIG_FILE: &str = "config.json";
 
+/// An attribute of the start-up script's element, which the build writes the site's
+/// addresses on; none where there is no such element (the browser tests).
+fn start_attribute(name: &str) -> Option<String> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id("petstore-start")?
+        .get_attribute(name)
+}
+
 /// The path the site is served under (`/`, or e.g. `/admin/` for a sub-path build), as trunk
 /// wrote it on the start-up script element; `/` where there is none (the browser tests).
 pub fn public_url() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("petstore-start"))
-        .and_then(|e| e.get_attribute("data-base"))
-        .unwrap_or_else(|| "/".to_owned())
+    start_attribute("data-base").unwrap_or_else(|| "/".to_owned())
+}
+
+/// The folder of this build's files (`/app-<hash>/`), from the address of its `main.js`.
+pub fn app_folder() -> Option<String> {
+    let script = start_attribute("data-js")?;
+    Some(script.strip_suffix("main.js")?.to_owned())
 }
 
 /// One of the two deployments of the service (stored by the name [`Environment::as_str`]

@@ -6,7 +6,7 @@
 //! read: a manager who looked away for a minute still sees what came in meanwhile.
 
 use crate::api::{Pet, PetStatus};
-use crate::i18n::{status_name, words};
+use crate::i18n::{sentence, status_name, words};
 
 /// How long a "New" or "changed" mark, and a pet that left a list, stay said.
 pub const MARK_MS: f64 = 5.0 * 60_000.0;
@@ -119,7 +119,7 @@ impl Changes {
         }
         match parts.is_empty() {
             true => String::new(),
-            false => words::sentence(&parts.join(&words::list_separator())),
+            false => sentence(&parts),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! This tab's `sessionStorage`: where keys, the chosen environment and the form draft live.
-//! Nothing is ever written to `localStorage`, so closing the tab forgets every key.
+//! This tab's `sessionStorage`: where keys, the chosen environment and the form draft live,
+//! so closing the tab forgets every key. `localStorage` holds one thing only, the device's
+//! language ([`LANGUAGE_SLOT`]): not a person's work, so Sign out everywhere leaves it.
 //!
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.
@@ -10,6 +11,25 @@ use crate::config::Environment;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok()?
+}
+
+fn device() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The storage key, in `localStorage`, of the language this device chose.
+pub const LANGUAGE_SLOT: &str = "petstore-admin.language";
+
+/// The device's choice of language (a tag), if it made one.
+pub fn device_language() -> Option<String> {
+    device()?.get_item(LANGUAGE_SLOT).ok()?
+}
+
+/// Keeps `tag` as the device's language (best effort, see the module docs).
+pub fn set_device_language(tag: &str) {
+    if let Some(s) = device() {
+        let _ = s.set_item(LANGUAGE_SLOT, tag);
+    }
 }
 
 /// The value under `key`, if storage is available and holds one.

@@ -16,7 +16,11 @@ use super::{check, parse, placeholders, problem, Catalogue, Entry, Problem};
 /// by `Intl.PluralRules`) and `crate::i18n::fill(text, &[(name, value)]) -> String`.
 pub fn generate(reference: &Catalogue) -> String {
     let mut out = format!(
-        "/// How many keys the catalogues have.\npub const KEYS: usize = {};\n",
+        "/// How many keys the catalogues have.\npub const KEYS: usize = {};\n\
+         /// Between two entries of another locale's table (see `petstore_i18n::table`).\n\
+         pub const ENTRY: char = {ENTRY:?};\n\
+         /// Before each plural form and its text in a table.\n\
+         pub const FORM: char = {FORM:?};\n",
         reference.entries.len()
     );
     for (index, (key, entry)) in reference.entries.iter().enumerate() {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::PetStatus;
-use crate::i18n::{dynamic, number, status_name, t, words};
+use crate::i18n::{dynamic, number, sentence, status_name, t, words};
 
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
@@ -48,7 +48,7 @@ pub fn ImportProgress(
         if invalid > 0 {
             parts.push(words::rows_never_sent(invalid as u64));
         }
-        let said = words::sentence(&parts.join(&words::list_separator()));
+        let said = sentence(&parts);
         match state {
             Some(state) => format!("{said} {state}"),
             None => said,

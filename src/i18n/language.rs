@@ -13,6 +13,9 @@ use std::pin::Pin;
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use leptos::reactive::graph::Observer;
 
+use super::words::{ENTRY, FORM};
+use crate::storage;
+
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
@@ -98,9 +101,6 @@ thread_local! {
     static LOADED: RefCell<Vec<(Language, Table)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Where the device's choice is kept.
-const SLOT: &str = "petstore-admin.language";
-
 /// Subscribes the running reactive closure, if any, to a change of language (outside one, an
 /// event handler say, there is nothing to subscribe and nothing is said).
 fn track() {
@@ -139,15 +139,11 @@ pub(crate) fn plural_category(count: u64) -> String {
 /// The language this device chose, else the first of the browser's languages the app offers,
 /// else English.
 pub fn first_choice() -> Language {
-    let window = web_sys::window();
-    let stored = window
-        .as_ref()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(SLOT).ok().flatten());
+    let stored = storage::device_language();
     if let Some(language) = stored.as_deref().and_then(Language::from_tag) {
         return language;
     }
-    let browser = window
+    let browser = web_sys::window()
         .map(|w| w.navigator().languages())
         .unwrap_or_default();
     browser
@@ -166,9 +162,7 @@ pub async fn choose_language(language: Language) -> Result<(), Language> {
         CHANGED.with(Notify::notify);
         return Err(language);
     }
-    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = storage.set_item(SLOT, language.tag());
-    }
+    storage::set_device_language(language.tag());
     Ok(())
 }
 
@@ -250,11 +244,6 @@ async fn table_of(language: Language) -> Result<Table, ()> {
     Ok(table)
 }
 
-/// Between two entries of a table, and before each plural form and its text (see
-/// `petstore_i18n::table`).
-const ENTRY: char = '\u{1e}';
-const FORM: char = '\u{1f}';
-
 fn to_word(entry: &'static str) -> Word {
     match entry.strip_prefix(FORM) {
         None => Word::Text(entry),
@@ -269,13 +258,11 @@ fn to_word(entry: &'static str) -> Word {
     }
 }
 
-/// The address of a language's words: beside the app's own files, which the start-up
-/// script's element names (`data-js`, this build's `main.js`).
+/// The address of a language's words: beside the app's own files.
 fn words_url(language: Language) -> Option<String> {
-    let script = web_sys::window()?
-        .document()?
-        .get_element_by_id("petstore-start")?
-        .get_attribute("data-js")?;
-    let folder = script.strip_suffix("main.js")?;
-    Some(format!("{folder}words-{}.txt", language.tag()))
+    Some(format!(
+        "{}words-{}.txt",
+        crate::config::app_folder()?,
+        language.tag()
+    ))
 }

@@ -39,6 +39,11 @@ pub fn t(word: fn() -> Cow<'static, str>) -> impl Fn() -> String + Send + Sync {
     dynamic(Box::new(move || word().into_owned()))
 }
 
+/// `parts` as one sentence of the chosen language ("2 new pets, 1 changed.").
+pub fn sentence(parts: &[String]) -> String {
+    words::sentence(&parts.join(&words::list_separator()))
+}
+
 /// A pet's status in words ("available", "verfügbar"), "none" when it has none; a status the
 /// interface does not define is shown as the service sent it.
 pub fn status_name(status: Option<&crate::api::PetStatus>) -> Cow<'static, str> {

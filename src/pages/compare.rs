@@ -261,7 +261,7 @@ fn Results(
         {t(words::production_read_at)}
         " "
         <time datetime=iso_time(production_at)>{dynamic(Box::new(move || clock_time(production_at)))}</time>
-        {t(words::added_to_after)}
+        {t(words::read_at_end)}
     };
     let full: Vec<(Environment, Option<PetStatus>)> = [
         (Environment::Staging, &staging),

@@ -27,6 +27,7 @@ const config = preloaded(`${base}config.json`).then(async (response) => ({
 config.catch(() => {});
 const list = earlyList(config);
 window.petstoreStart = { config: afterList(config, list), list };
+const words = startWords();
 const wasm = await startApp();
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
 // The release build's service worker (sw.js), registered once the app runs, so that it never
@@ -40,7 +41,8 @@ if (start.dataset.worker && "serviceWorker" in navigator) {
 // why: Safari's engine reports a failed module start nowhere, and shows an empty page.
 async function startApp() {
   try {
-    const { default: init } = await import(start.dataset.js);
+    const [{ default: init }, chosen] = await Promise.all([import(start.dataset.js), words]);
+    window.petstoreStart.words = chosen;
     return await init({ module_or_path: wasmResponse });
   } catch (error) {
     console.error("The app could not start:", error);
@@ -52,17 +54,46 @@ async function startApp() {
   }
 }
 
+// The device's language (its choice, else the first of the browser's languages the app
+// speaks) and, unless it is English, its words (`{ tag, text }`), fetched while the wasm
+// downloads: the app draws its first screen in that language without waiting for anything
+// itself. Nothing when they cannot be had (offline before this language was ever kept): the
+// app starts in English.
+async function startWords() {
+  const offered = start.dataset.languages.split(" ");
+  const tag = [storedLanguage(), ...(navigator.languages || []).map(primary)].find(
+    (t) => t === "en" || offered.includes(t),
+  );
+  if (!tag || tag === "en") return undefined;
+  try {
+    const response = await fetch(new URL(`words-${tag}.txt`, import.meta.url).href);
+    if (response.ok) return { tag, text: await response.text() };
+  } catch {}
+  return undefined;
+}
+
+// A browser language's first part ("es" of "es-MX"), the only part the catalogues tell apart.
+function primary(tag) {
+  return tag.split(/[-_]/)[0].toLowerCase();
+}
+
+// This device's choice of language, if it made one.
+function storedLanguage() {
+  try {
+    return localStorage.getItem("petstore-admin.language");
+  } catch {
+    return null;
+  }
+}
+
 // The note in the device's language, from the catalogues (start-words.js, beside this file,
 // written by the build); in English when even that file cannot be read.
 async function couldNotStart() {
   try {
     const { default: words } = await import(new URL("start-words.js", import.meta.url).href);
-    let tags = [...(navigator.languages || [])];
-    try {
-      const chosen = localStorage.getItem("petstore-admin.language");
-      if (chosen) tags = [chosen];
-    } catch {}
-    const tag = tags.map((t) => (t in words ? t : t.split("-")[0])).find((t) => t in words);
+    const tag = [storedLanguage(), ...(navigator.languages || []).map(primary)].find(
+      (t) => t in words,
+    );
     return words[tag || "en"];
   } catch {
     return "The app could not start. Reload the page; if it stays like this, tell whoever looks after this site.";

@@ -106,6 +106,10 @@ tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-b
 # The release build works offline through its service worker (sw.js); the preview has none,
 # so a rebuild shows at once.
 if [ "$out" = release ]; then tag+=" data-worker=\"${base}sw.js\" data-build=\"$folder\""; fi
+# The languages with words beside the app's (start.js fetches the device's before the app
+# starts).
+languages=$(cd "$words" && ls words-*.txt | sed -E 's/^words-(.*)\.txt$/\1/' | sort | paste -sd' ' -)
+tag+=" data-languages=\"$languages\""
 tag+=" data-js=\"$app/main.js\" data-wasm=\"$app/main_bg.wasm\"></script>"
 marker="<!-- start-up script -->"
 grep -qF "$marker" "$staging/index.html" || {

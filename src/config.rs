@@ -19,6 +19,16 @@ fn start_attribute(name: &str) -> Option<String> {
         .get_attribute(name)
 }
 
+/// A field of `window.petstoreStart`, start.js's hand-over to the app; none where no start-up
+/// script ran (the browser tests).
+pub(crate) fn start_field(name: &str) -> Option<wasm_bindgen::JsValue> {
+    let window: wasm_bindgen::JsValue = web_sys::window()?.into();
+    let start = js_sys::Reflect::get(&window, &"petstoreStart".into()).ok()?;
+    js_sys::Reflect::get(&start, &name.into())
+        .ok()
+        .filter(|v| !v.is_undefined())
+}
+
 /// The path the site is served under (`/`, or e.g. `/admin/` for a sub-path build), as trunk
 /// wrote it on the start-up script element; `/` where there is none (the browser tests).
 pub fn public_url() -> String {

@@ -20,11 +20,6 @@ fn device() -> Option<web_sys::Storage> {
 /// The storage key, in `localStorage`, of the language this device chose.
 pub const LANGUAGE_SLOT: &str = "petstore-admin.language";
 
-/// The device's choice of language (a tag), if it made one.
-pub fn device_language() -> Option<String> {
-    device()?.get_item(LANGUAGE_SLOT).ok()?
-}
-
 /// Keeps `tag` as the device's language (best effort, see the module docs).
 pub fn set_device_language(tag: &str) {
     if let Some(s) = device() {

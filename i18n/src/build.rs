@@ -13,7 +13,7 @@ use super::{check, parse, placeholders, problem, Catalogue, Entry, Problem};
 ///
 /// The functions call `crate::i18n::text(index, english) -> Cow<'static, str>`,
 /// `crate::i18n::plural(index, count, english_forms) -> Cow<'static, str>` (the form chosen
-/// by `Intl.PluralRules`) and `crate::i18n::fill(text, &[(name, value)]) -> String`.
+/// by `Intl.PluralRules`; the forms written as in a [`table`]) and `crate::i18n::fill(text, &[(name, value)]) -> String`.
 pub fn generate(reference: &Catalogue) -> String {
     let mut out = format!(
         "/// How many keys the catalogues have.\npub const KEYS: usize = {};\n\
@@ -46,13 +46,9 @@ pub fn generate(reference: &Catalogue) -> String {
                     forms.get("other").cloned().unwrap_or_default()
                 );
                 params.insert(0, "count: u64".to_owned());
-                let forms: Vec<String> = forms
-                    .iter()
-                    .map(|(f, t)| format!("({f:?}, {t:?})"))
-                    .collect();
                 format!(
-                    "crate::i18n::plural({index}, count, &[{}])",
-                    forms.join(", ")
+                    "crate::i18n::plural({index}, count, {:?})",
+                    plural_entry(forms)
                 )
             }
         };
@@ -90,14 +86,20 @@ pub fn table(reference: &Catalogue, catalogue: &Catalogue) -> String {
         .keys()
         .map(|key| match catalogue.entries.get(key) {
             Some(Entry::Text(text)) => text.clone(),
-            Some(Entry::Plural(forms)) => forms
-                .iter()
-                .map(|(f, t)| format!("{FORM}{f}{FORM}{t}"))
-                .collect(),
+            Some(Entry::Plural(forms)) => plural_entry(forms),
             None => String::new(),
         })
         .collect();
     items.join(&ENTRY.to_string())
+}
+
+/// A plural's forms as one entry: after [`FORM`], each form's name and its text, split by
+/// [`FORM`] (so English's forms, in the wasm, are read as another locale's are).
+fn plural_entry(forms: &std::collections::BTreeMap<String, String>) -> String {
+    forms
+        .iter()
+        .map(|(f, t)| format!("{FORM}{f}{FORM}{t}"))
+        .collect()
 }
 
 /// The tag of the pseudo-locale [`pseudo`] makes.

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::language::not_loaded;
 use crate::i18n::{choose_language, dynamic, language, t, words, Language};
 
 /// A labelled `<select>` of the languages offered (in the preview, the pseudo-locale too),
@@ -11,15 +12,9 @@ use crate::i18n::{choose_language, dynamic, language, t, words, Language};
 /// chosen on this device): the control then shows the language still spoken.
 #[component]
 pub fn LanguageSelect() -> impl IntoView {
-    let failed = RwSignal::new(None::<Language>);
     let choose = move |ev: leptos::ev::Event| {
         if let Some(chosen) = Language::from_tag(&event_target_value(&ev)) {
-            leptos::task::spawn_local(async move {
-                let now = choose_language(chosen).await.err();
-                if failed.try_get_untracked() != Some(now) {
-                    failed.try_set(now);
-                }
-            });
+            choose_language(chosen);
         }
     };
     let mut offered = Language::OFFERED.to_vec();
@@ -42,7 +37,7 @@ pub fn LanguageSelect() -> impl IntoView {
         </select>
         <span class="language-note" role="status">
             {dynamic(Box::new(move || {
-                failed.get().map(|l| words::language_not_loaded(l.own_name())).unwrap_or_default()
+                not_loaded().map(|l| words::language_not_loaded(l.own_name())).unwrap_or_default()
             }))}
         </span>
     }

@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use std::borrow::Cow;
-
 use crate::i18n::{listed, t, words};
 use crate::session::use_session;
 use crate::storage;
@@ -13,18 +11,18 @@ use crate::storage;
 #[component]
 pub fn SignOutEverywhere() -> impl IntoView {
     let session = use_session();
-    // What would be forgotten, while the question is shown.
-    let (asking, set_asking) = signal(None::<Vec<fn() -> Cow<'static, str>>>);
+    // Whether the question is shown (what it names is read from storage as it is drawn).
+    let (asking, set_asking) = signal(false);
     let press = move |_| {
         let kept = storage::kept_work();
         if kept.is_empty() {
             session.sign_out_everywhere();
         } else {
-            set_asking.set(Some(kept));
+            set_asking.set(true);
         }
     };
     let forget = move |_| {
-        set_asking.set(None);
+        set_asking.set(false);
         session.sign_out_everywhere();
     };
     view! {
@@ -34,8 +32,9 @@ pub fn SignOutEverywhere() -> impl IntoView {
         {move || {
             asking
                 .get()
-                .map(|kept| {
-                    let kept: Vec<String> = kept.iter().map(|w| w().into_owned()).collect();
+                .then(|| {
+                    let kept: Vec<String> =
+                        storage::kept_work().iter().map(|w| w().into_owned()).collect();
                     let what = words::tab_will_forget(&listed(&kept));
                     view! {
                         <div
@@ -53,7 +52,7 @@ pub fn SignOutEverywhere() -> impl IntoView {
                                 <button
                                     type="button"
                                     class="secondary"
-                                    on:click=move |_| set_asking.set(None)
+                                    on:click=move |_| set_asking.set(false)
                                 >
                                     {words::keep_everything()}
                                 </button>

@@ -1,6 +1,7 @@
 //! "A new version is ready" with Reload, once the service worker has installed a new deploy
 //! beside the running one (start.js watches for it: the browser plumbing is JavaScript).
 
+use crate::config::start_field;
 use crate::i18n::words;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -34,15 +35,6 @@ pub fn UpdateBanner() -> impl IntoView {
             }
         })
     }
-}
-
-/// A field of `window.petstoreStart`, start.js's hand-over to the app.
-fn start_field(name: &str) -> Option<JsValue> {
-    let window: JsValue = web_sys::window()?.into();
-    let start = js_sys::Reflect::get(&window, &"petstoreStart".into()).ok()?;
-    js_sys::Reflect::get(&start, &name.into())
-        .ok()
-        .filter(|v| !v.is_undefined())
 }
 
 /// Lets the new deploy's worker take over and reloads (start.js's `applyUpdate`); a plain

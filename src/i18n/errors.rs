@@ -1,5 +1,6 @@
-//! An error in the chosen language: what [`ApiError`]'s and [`CallError`]'s `Display` say in
-//! English (kept for logs and tests), said from the catalogue for a store manager.
+//! An error in the chosen language, from the catalogue, for a store manager: what
+//! [`ApiError`]'s `Display` says in English (kept for logs and tests), and what [`CallError`]
+//! displays as.
 
 use std::time::Duration;
 

@@ -6,17 +6,37 @@ use wasm_bindgen::JsValue;
 
 use super::language::language;
 
-/// The `Intl` locales argument for `tag`.
-pub(crate) fn locales(tag: &str) -> js_sys::Array {
-    js_sys::Array::of1(&tag.into())
-}
-
-fn options(pairs: &[(&str, &str)]) -> js_sys::Object {
-    let object = js_sys::Object::new();
-    for (name, value) in pairs {
-        let _ = js_sys::Reflect::set(&object, &(*name).into(), &(*value).into());
+/// `Intl.<constructor>` for the chosen language with `options`, its `method` called with
+/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…). Reached by name through one
+/// path rather than each constructor's own binding: every binding is code of its own in the
+/// first screen's wasm and glue. `None` where it fails (an old browser).
+pub(crate) fn intl(
+    constructor: &str,
+    options: &[(&str, &str)],
+    method: &str,
+    args: &[JsValue],
+) -> Option<String> {
+    use js_sys::{Array, Function, Object, Reflect};
+    use wasm_bindgen::JsCast;
+    let settings = Object::new();
+    for (name, value) in options {
+        let _ = Reflect::set(&settings, &(*name).into(), &(*value).into());
     }
-    object
+    // Not checked to be functions: calling what is not one throws, which is an `Err` here.
+    let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
+    let class = Reflect::get(&intl, &constructor.into()).ok()?;
+    let locales = Array::of1(&language().tag().into());
+    let made = Reflect::construct(
+        class.unchecked_ref::<Function>(),
+        &Array::of2(&locales, &settings),
+    )
+    .ok()?;
+    let call = Reflect::get(&made, &method.into()).ok()?;
+    let args: Array = args.iter().collect();
+    call.unchecked_ref::<Function>()
+        .apply(&made, &args)
+        .ok()?
+        .as_string()
 }
 
 /// A count with the language's grouping ("1,234", "1.234", "1 234"), exact at any size (the
@@ -34,13 +54,7 @@ pub fn number(count: u64) -> String {
         }
         return out;
     }
-    let format = js_sys::Intl::NumberFormat::new(&locales(language().tag()), &options(&[]));
-    format
-        .format()
-        .call1(&JsValue::UNDEFINED, &digits.as_str().into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or(digits)
+    intl("NumberFormat", &[], "format", &[digits.as_str().into()]).unwrap_or(digits)
 }
 
 /// The time of day on a 24-hour clock ("10:42") of a time in ms since the epoch.
@@ -116,29 +130,30 @@ pub fn days_ahead(days: i64) -> String {
             n => format!("in {n} days"),
         };
     }
-    let format = js_sys::Intl::RelativeTimeFormat::new(
-        &locales(language().tag()),
-        &options(&[("numeric", "auto")]),
-    );
-    String::from(format.format(days as f64, "day"))
+    let args = [(days as f64).into(), "day".into()];
+    intl(
+        "RelativeTimeFormat",
+        &[("numeric", "auto")],
+        "format",
+        &args,
+    )
+    .unwrap_or_default()
 }
 
 fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
-    let date = js_sys::Date::new(&ms.into());
-    let format = js_sys::Intl::DateTimeFormat::new(&locales(language().tag()), &options(pairs));
-    format
-        .format()
-        .call1(&JsValue::UNDEFINED, &date)
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
+    intl("DateTimeFormat", pairs, "format", &[ms.into()]).unwrap_or_default()
 }
 
 /// How long ago, in words ("3 minutes ago", "vor 3 Minuten"); `unit` is `Intl`'s
 /// (`minute`, `hour`, `day`).
 pub fn relative_time(value: f64, unit: &str) -> String {
-    let format = js_sys::Intl::RelativeTimeFormat::new(&locales(language().tag()), &options(&[]));
-    String::from(format.format(-value, unit))
+    intl(
+        "RelativeTimeFormat",
+        &[],
+        "format",
+        &[(-value).into(), unit.into()],
+    )
+    .unwrap_or_default()
 }
 
 /// A wait in the largest whole unit that says it ("3 seconds", "2 Minuten"), rounded up, in
@@ -153,14 +168,8 @@ pub fn duration(d: std::time::Duration) -> String {
     if !cfg!(target_arch = "wasm32") {
         return format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
     }
-    let options = options(&[("style", "unit"), ("unit", unit), ("unitDisplay", "long")]);
-    let format = js_sys::Intl::NumberFormat::new(&locales(language().tag()), &options);
-    format
-        .format()
-        .call1(&JsValue::UNDEFINED, &JsValue::from_f64(n as f64))
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_else(|| n.to_string())
+    let options = [("style", "unit"), ("unit", unit), ("unitDisplay", "long")];
+    intl("NumberFormat", &options, "format", &[(n as f64).into()]).unwrap_or_else(|| n.to_string())
 }
 
 /// `items` as a sentence's list ("a, b and c", "a, b y c"), in the browser's words
@@ -174,6 +183,5 @@ pub fn listed(items: &[String]) -> String {
         };
     }
     let list: js_sys::Array = items.iter().map(|i| JsValue::from_str(i)).collect();
-    let format = js_sys::Intl::ListFormat::new(&locales(language().tag()), &options(&[]));
-    String::from(format.format(&list))
+    intl("ListFormat", &[], "format", &[list.into()]).unwrap_or_default()
 }

@@ -1,19 +1,21 @@
 //! Which language the app speaks on this device, and that language's words.
 //!
 //! The choice is the device's (`localStorage`, so signing out everywhere keeps it); a first
-//! visit follows the browser's languages where one is offered, else English. English is in
-//! the wasm; another language's words (`words-<tag>.txt`, built beside the app's files by
-//! `build.rs`) are fetched when it is chosen and kept for the page's life: each is parsed and
-//! leaked once, so its texts are `&'static` like English's.
+//! visit follows the browser's languages where one is offered, else English (start.js picks,
+//! see [`start`]). English is in the wasm; another language's words (`words-<tag>.txt`, built
+//! beside the app's files by `build.rs`) are fetched when it is chosen and kept for the page's
+//! life: each is parsed and leaked once, so its texts are `&'static` like English's.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use leptos::reactive::graph::Observer;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
-use super::words::{ENTRY, FORM};
+use super::words::ENTRY;
 use crate::storage;
 
 /// A language the app speaks.
@@ -62,41 +64,31 @@ impl Language {
         }
     }
 
-    /// The language of a tag: exact for a stored choice, else by its first part (`es-MX`).
+    /// The language of a tag, exactly as [`Language::tag`] gives it.
     pub fn from_tag(tag: &str) -> Option<Language> {
-        if tag == Language::Pseudo.tag() {
-            return Some(Language::Pseudo);
-        }
-        let primary = tag.get(..2)?;
-        Language::OFFERED
+        [Language::Pseudo]
             .into_iter()
-            .find(|l| primary.eq_ignore_ascii_case(l.tag()))
-            .filter(|_| tag.len() == 2 || tag[2..].starts_with(['-', '_']))
+            .chain(Language::OFFERED)
+            .find(|l| l.tag() == tag)
     }
 }
 
-/// A text of another language's table.
-pub(crate) enum Word {
-    /// A text.
-    Text(&'static str),
-    /// Its plural forms, `(form, text)`.
-    Plural(Vec<(&'static str, &'static str)>),
-}
-
-type Table = &'static [Word];
+/// A language's entries, in key order: a text, or a plural's forms (see [`super::plural`]).
+type Table = &'static [&'static str];
 
 struct Chosen {
     language: Language,
     table: Option<Table>,
-    plural_rules: Option<js_sys::Intl::PluralRules>,
 }
 
 thread_local! {
     static CHOSEN: RefCell<Chosen> = const {
-        RefCell::new(Chosen { language: Language::English, table: None, plural_rules: None })
+        RefCell::new(Chosen { language: Language::English, table: None })
     };
     /// Fired when the language changes: every text read inside a reactive closure redraws.
     static CHANGED: ArcTrigger = ArcTrigger::new();
+    /// See [`not_loaded`].
+    static NOT_LOADED: Cell<Option<Language>> = const { Cell::new(None) };
     /// Each table fetched so far (switching back fetches, and leaks, nothing more).
     static LOADED: RefCell<Vec<(Language, Table)>> = const { RefCell::new(Vec::new()) };
 }
@@ -116,92 +108,132 @@ pub fn language() -> Language {
 }
 
 /// Key `index` of the chosen language's table; `None` in English (the wasm's own words).
-pub(crate) fn word(index: usize) -> Option<&'static Word> {
+pub(crate) fn word(index: usize) -> Option<&'static str> {
     track();
-    CHOSEN.with(|c| c.borrow().table.and_then(|t| t.get(index)))
+    CHOSEN.with(|c| c.borrow().table.and_then(|t| t.get(index).copied()))
 }
 
-/// The plural category (`one`, `few`, `other`…) of `count` in the chosen language.
+/// The plural category (`one`, `few`, `other`…) of `count` in the chosen language
+/// (`Intl.PluralRules`).
 pub(crate) fn plural_category(count: u64) -> String {
+    let english = if count == 1 { "one" } else { "other" };
     if !cfg!(target_arch = "wasm32") {
-        return if count == 1 { "one" } else { "other" }.to_owned();
+        return english.to_owned();
     }
-    CHOSEN.with(|c| {
-        let mut chosen = c.borrow_mut();
-        let tag = chosen.language.tag();
-        let rules = chosen.plural_rules.get_or_insert_with(|| {
-            js_sys::Intl::PluralRules::new(&super::format::locales(tag), &js_sys::Object::new())
-        });
-        String::from(rules.select(count as f64))
-    })
+    super::format::intl("PluralRules", &[], "select", &[(count as f64).into()])
+        .unwrap_or_else(|| english.to_owned())
 }
 
-/// The language this device chose, else the first of the browser's languages the app offers,
-/// else English.
-pub fn first_choice() -> Language {
-    let stored = storage::device_language();
-    if let Some(language) = stored.as_deref().and_then(Language::from_tag) {
-        return language;
-    }
-    let browser = web_sys::window()
-        .map(|w| w.navigator().languages())
-        .unwrap_or_default();
-    browser
-        .iter()
-        .filter_map(|tag| tag.as_string())
-        .find_map(|tag| Language::from_tag(&tag).filter(|l| *l != Language::Pseudo))
-        .unwrap_or(Language::English)
-}
-
-/// The language control's choice: [`set_language`], then kept as this device's (a first
-/// visit that followed the browser keeps nothing, so it follows the browser again next time).
-/// When its words cannot be fetched, every text is said again, so the control (whose options
-/// say which is chosen) shows the language still spoken; the language is the error.
-pub async fn choose_language(language: Language) -> Result<(), Language> {
-    if set_language(language).await.is_err() {
-        CHANGED.with(Notify::notify);
-        return Err(language);
-    }
-    storage::set_device_language(language.tag());
-    Ok(())
-}
-
-/// Speaks `language` from now on: fetches its words first if they are not here yet. Fails
-/// (and nothing changes) when its words cannot be fetched. (Boxed: the start and the language
-/// control share one copy of its code instead of each inlining it.)
-pub fn set_language(language: Language) -> Pin<Box<dyn Future<Output = Result<(), ()>>>> {
-    Box::pin(speak(language))
-}
-
-async fn speak(language: Language) -> Result<(), ()> {
-    let table = match language {
-        Language::English => None,
-        other => Some(table_of(other).await?),
+/// Speaks the language start.js chose and fetched the words of, then calls `mount`.
+///
+/// start.js picks it (this device's choice, else the first of the browser's languages the app
+/// offers) and fetches its words while the wasm downloads, leaving `{tag, text}` as
+/// `petstoreStart.words`: the first screen is drawn in that language, never in English first.
+/// Taking them in is the language chunk's work (the first screen's code is English's only).
+/// Nothing there (English, the words could not be fetched, or no start-up script, as in the
+/// browser tests), or the chunk cannot be had: English, at once.
+pub fn start(mount: fn()) {
+    let Some(words) = crate::config::start_field("words") else {
+        return mount();
     };
+    let field = |name: &str| js_sys::Reflect::get(&words, &name.into()).ok()?.as_string();
+    let (Some(language), Some(text)) = (
+        field("tag").and_then(|t| Language::from_tag(&t)),
+        field("text"),
+    ) else {
+        return mount();
+    };
+    // (Leptos's own spawner starts with the mount: this future runs on the browser's.)
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok(speak) = speaking(language, Some(text)).await {
+            speak.await;
+        }
+        mount();
+    });
+}
+
+/// The language control's choice: fetches its words if they are not here yet, speaks it from
+/// now on and keeps it as this device's (a first visit that followed the browser keeps
+/// nothing, so it follows the browser again next time). When its words (or this code) cannot
+/// be fetched, nothing changes but [`not_loaded`], and every text is said again, so the
+/// control (whose options say which is chosen) shows the language still spoken.
+pub fn choose_language(language: Language) {
+    leptos::task::spawn_local(async move {
+        let spoken = match speaking(language, None).await {
+            Ok(speak) => speak.await.is_some(),
+            Err(NotLoaded) => false,
+        };
+        let failed = (!spoken).then_some(language);
+        if NOT_LOADED.replace(failed) != failed || failed.is_some() {
+            say_again();
+        }
+    });
+}
+
+/// The language last chosen whose words could not be fetched (offline before it was ever
+/// chosen here), until a choice succeeds (a reactive read).
+pub fn not_loaded() -> Option<Language> {
+    track();
+    NOT_LOADED.get()
+}
+
+crate::split::split! {
+    language, preload_language;
+    /// Speaks `language`, with `words` its table when they are here (start.js fetched them),
+    /// else fetched; a choice (no `words`) is kept as this device's. The language chunk: a visit
+    /// in English that never changes language never downloads it.
+    fn speaking(language: Language, words: Option<String>) -> Result<Pin<Box<dyn Future<Output = Option<()>>>>, NotLoaded> {
+        Ok(Box::pin(async move {
+            let chosen = words.is_none();
+            let table = match (language, words) {
+                (Language::English, _) => None,
+                (other, Some(text)) => Some(keep(other, text)),
+                (other, None) => Some(table_of(other).await?),
+            };
+            adopt(language, table);
+            if chosen {
+                storage::set_device_language(language.tag());
+            }
+            Some(())
+        }))
+    }
+}
+
+/// A language whose words could not be fetched (offline before it was ever chosen here).
+#[derive(Debug)]
+pub struct NotLoaded;
+
+impl From<crate::split::SplitLoaderError> for NotLoaded {
+    fn from(_: crate::split::SplitLoaderError) -> Self {
+        NotLoaded
+    }
+}
+
+/// Says every text again in the language spoken now.
+fn say_again() {
+    CHANGED.with(Notify::notify);
+}
+
+/// Speaks `language`, with `table` its words (none: English), from now on.
+fn adopt(language: Language, table: Option<Table>) {
     let changed = CHOSEN.with(|c| {
         let mut chosen = c.borrow_mut();
         if chosen.language == language {
             return false;
         }
-        *chosen = Chosen {
-            language,
-            table,
-            plural_rules: None,
-        };
+        *chosen = Chosen { language, table };
         true
     });
     if changed {
-        CHANGED.with(Notify::notify);
+        say_again();
     }
     mark_document(language);
-    Ok(())
 }
 
 /// `<html lang>`, and the words the stylesheet shows itself (a label before a cell on a
 /// narrow screen) as custom properties of the root element, set through the CSSOM (the
 /// policy refuses style attributes).
 fn mark_document(language: Language) {
-    use wasm_bindgen::JsCast;
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
@@ -216,53 +248,48 @@ fn mark_document(language: Language) {
         ("--words-category", super::words::column_category()),
         ("--words-line", super::words::column_line()),
     ] {
+        // As a CSS string. Our catalogues never put a straight quote in these words (they
+        // use typographic ones); one would only make that label fall back to English.
         let quoted = format!("\"{}\"", text.replace(['"', '\\'], ""));
         let _ = style.set_property(name, &quoted);
     }
 }
 
-async fn table_of(language: Language) -> Result<Table, ()> {
-    if let Some(table) = LOADED.with(|l| {
+async fn table_of(language: Language) -> Option<Table> {
+    let kept = LOADED.with(|l| {
         l.borrow()
             .iter()
             .find(|(l, _)| *l == language)
             .map(|(_, t)| *t)
-    }) {
-        return Ok(table);
+    });
+    if kept.is_some() {
+        return kept;
     }
-    let url = words_url(language).ok_or(())?;
-    let response = gloo_net::http::Request::get(&url)
-        .send()
-        .await
-        .map_err(|_| ())?;
-    if !response.ok() {
-        return Err(());
-    }
-    let text = response.text().await.map_err(|_| ())?;
-    let table: Table = Vec::leak(String::leak(text).split(ENTRY).map(to_word).collect());
-    LOADED.with(|l| l.borrow_mut().push((language, table)));
-    Ok(table)
-}
-
-fn to_word(entry: &'static str) -> Word {
-    match entry.strip_prefix(FORM) {
-        None => Word::Text(entry),
-        Some(forms) => {
-            let mut parts = forms.split(FORM);
-            let mut pairs = Vec::new();
-            while let (Some(form), Some(text)) = (parts.next(), parts.next()) {
-                pairs.push((form, text));
-            }
-            Word::Plural(pairs)
-        }
-    }
-}
-
-/// The address of a language's words: beside the app's own files.
-fn words_url(language: Language) -> Option<String> {
-    Some(format!(
+    let url = format!(
         "{}words-{}.txt",
         crate::config::app_folder()?,
         language.tag()
-    ))
+    );
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let text = JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?
+        .as_string()?;
+    Some(keep(language, text))
+}
+
+/// A language's words (`words-<tag>.txt`), parsed and leaked once: its texts are `&'static`
+/// like English's, and switching back fetches, and leaks, nothing more.
+fn keep(language: Language, text: String) -> Table {
+    let table: Table = Vec::leak(String::leak(text).split(ENTRY).collect());
+    LOADED.with(|l| l.borrow_mut().push((language, table)));
+    table
 }

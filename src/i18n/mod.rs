@@ -18,7 +18,7 @@ pub use format::{
     clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number,
     relative_time,
 };
-pub use language::{choose_language, language, set_language, Language};
+pub use language::{choose_language, language, Language};
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
 pub mod words {
@@ -60,33 +60,37 @@ pub fn status_name(status: Option<&crate::api::PetStatus>) -> Cow<'static, str> 
 /// The text of key `index` in the chosen language; `english` is the reference's.
 pub(crate) fn text(index: usize, english: &'static str) -> Cow<'static, str> {
     debug_assert!(index < words::KEYS, "a key past the catalogue");
-    match language::word(index) {
-        Some(language::Word::Text(text)) => Cow::Borrowed(text),
-        _ => Cow::Borrowed(english),
-    }
+    let chosen = language::word(index).filter(|t| !t.starts_with(words::FORM));
+    Cow::Borrowed(chosen.unwrap_or(english))
 }
 
 /// The form of key `index` that the chosen language's plural rules pick for `count`
-/// (`Intl.PluralRules`), falling back to `other`; `english` is the reference's forms.
-pub(crate) fn plural(
-    index: usize,
-    count: u64,
-    english: &'static [(&'static str, &'static str)],
-) -> Cow<'static, str> {
+/// (`Intl.PluralRules`), falling back to `other`; `english` is the reference's forms, written
+/// as a table writes them (see [`form`]).
+pub(crate) fn plural(index: usize, count: u64, english: &'static str) -> Cow<'static, str> {
     debug_assert!(index < words::KEYS, "a key past the catalogue");
-    let category = language::plural_category(count);
-    let pick = |forms: &[(&'static str, &'static str)]| {
-        forms
-            .iter()
-            .find(|(form, _)| *form == category)
-            .or_else(|| forms.iter().find(|(form, _)| *form == "other"))
-            .map(|(_, text)| *text)
-    };
-    let chosen = match language::word(index) {
-        Some(language::Word::Plural(forms)) => pick(forms),
-        _ => None,
-    };
-    Cow::Borrowed(chosen.or_else(|| pick(english)).unwrap_or(""))
+    let forms = language::word(index).filter(|t| t.starts_with(words::FORM));
+    Cow::Borrowed(form(
+        forms.unwrap_or(english),
+        &language::plural_category(count),
+    ))
+}
+
+/// The text of form `category` among `forms` (`␟one␟{count} pet␟other␟{count} pets`), else
+/// of form `other`.
+fn form<'a>(forms: &'a str, category: &str) -> &'a str {
+    let mut other = "";
+    let mut parts = forms.split(words::FORM);
+    parts.next();
+    while let (Some(name), Some(text)) = (parts.next(), parts.next()) {
+        if name == category {
+            return text;
+        }
+        if name == "other" {
+            other = text;
+        }
+    }
+    other
 }
 
 /// `text` with each `{name}` replaced by its value.
@@ -126,5 +130,15 @@ mod tests {
         assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
         assert_eq!(fill("no braces", &[]), "no braces");
         assert_eq!(words::sign_in_to("Production"), "Sign in to Production");
+    }
+
+    #[test]
+    fn a_plural_reads_its_form_else_other() {
+        let forms = "\u{1f}one\u{1f}{count} pet\u{1f}other\u{1f}{count} pets";
+        assert_eq!(form(forms, "one"), "{count} pet");
+        assert_eq!(form(forms, "other"), "{count} pets");
+        assert_eq!(form(forms, "few"), "{count} pets");
+        assert_eq!(words::pets_match(1), "1 pet matches");
+        assert_eq!(words::pets_match(2), "2 pets match");
     }
 }

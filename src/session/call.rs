@@ -18,7 +18,6 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
-use thiserror::Error;
 use web_sys::AbortController;
 
 use super::{activity, refresh, Session};
@@ -27,22 +26,35 @@ use crate::config::Environment;
 use crate::storage;
 
 /// Why a call gave no answer: a state of this tab (nothing was sent), or the service's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Displayed as the page says it, in the chosen language ([`crate::i18n::call_said`]): an
+/// error boundary keeps errors as `dyn Error`, and English words of their own beside the
+/// catalogue's would be a second copy in the first screen's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CallError {
     /// The environment has no key yet: nothing was sent.
-    #[error("no API key for this environment")]
     NoKey,
     /// The service refused this key before: nothing was sent with it again.
-    #[error("the API key was refused")]
     KeyRefused,
     /// The service is out of reach (the page shows kept answers) or the browser is offline:
     /// a write was not sent, and will not be sent later by itself.
-    #[error("offline: nothing was sent")]
     Offline,
     /// The request was sent (or refused by the client) and failed.
-    #[error(transparent)]
-    Api(#[from] ApiError),
+    Api(ApiError),
 }
+
+impl From<ApiError> for CallError {
+    fn from(error: ApiError) -> Self {
+        CallError::Api(error)
+    }
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::i18n::call_said(self))
+    }
+}
+
+impl std::error::Error for CallError {}
 
 impl CallError {
     /// Whether the sign-in form is the answer to this error (it is already showing).

@@ -114,10 +114,11 @@ pub(crate) fn word(index: usize) -> Option<&'static str> {
 }
 
 /// The plural category (`one`, `few`, `other`…) of `count` in the chosen language
-/// (`Intl.PluralRules`).
+/// (`Intl.PluralRules`; English's, `one` for 1 and `other` else, here: see
+/// [`super::number`]).
 pub(crate) fn plural_category(count: u64) -> String {
     let english = if count == 1 { "one" } else { "other" };
-    if !cfg!(target_arch = "wasm32") {
+    if !cfg!(target_arch = "wasm32") || language() == Language::English {
         return english.to_owned();
     }
     super::format::intl("PluralRules", &[], "select", &[(count as f64).into()])

@@ -61,15 +61,18 @@ async function startApp() {
 // app starts in English.
 async function startWords() {
   const offered = start.dataset.languages.split(" ");
-  const tag = [storedLanguage(), ...(navigator.languages || []).map(primary)].find(
-    (t) => t === "en" || offered.includes(t),
-  );
+  const tag = wantedLanguages().find((t) => t === "en" || offered.includes(t));
   if (!tag || tag === "en") return undefined;
   try {
     const response = await fetch(new URL(`words-${tag}.txt`, import.meta.url).href);
     if (response.ok) return { tag, text: await response.text() };
   } catch {}
   return undefined;
+}
+
+// The languages this device asks for, first first: its stored choice, then the browser's.
+function wantedLanguages() {
+  return [storedLanguage(), ...(navigator.languages || []).map(primary)];
 }
 
 // A browser language's first part ("es" of "es-MX"), the only part the catalogues tell apart.
@@ -91,9 +94,7 @@ function storedLanguage() {
 async function couldNotStart() {
   try {
     const { default: words } = await import(new URL("start-words.js", import.meta.url).href);
-    const tag = [storedLanguage(), ...(navigator.languages || []).map(primary)].find(
-      (t) => t in words,
-    );
+    const tag = wantedLanguages().find((t) => t in words);
     return words[tag || "en"];
   } catch {
     return "The app could not start. Reload the page; if it stays like this, tell whoever looks after this site.";

@@ -102,7 +102,7 @@ pub async fn import_checked(c: &Client, site: &str, rows: &str, check: &str, cou
     )
     .await
     .expect("paste");
-    crate::words::press(c, check).await;
+    click_button(c, check).await;
     wait_js(
         c,
         "the checked rows",
@@ -123,7 +123,7 @@ pub async fn form_with_messages(c: &Client, site: &str, add: &str) {
         "return !!document.getElementById('pet-name');",
     )
     .await;
-    crate::words::press(c, add).await;
+    click_button(c, add).await;
     wait_js(
         c,
         "the messages",
@@ -144,16 +144,10 @@ pub async fn open(c: &Client, url: &str, what: &str, ready: &str) {
     wait_js(c, what, ready).await;
 }
 
-/// Clicks the button named `name`.
+/// Clicks the button named `name` (in any language: the name is quoted so that an
+/// apostrophe in it stays part of it).
 pub async fn click_button(c: &Client, name: &str) {
-    c.find(Locator::XPath(&format!(
-        "//button[normalize-space()='{name}']"
-    )))
-    .await
-    .unwrap_or_else(|e| panic!("the {name} button: {e}"))
-    .click()
-    .await
-    .expect("click");
+    crate::click(c, &format!("//button[normalize-space()=\"{name}\"]")).await;
 }
 
 /// Fails when the page is wider than the window (it would scroll sideways), naming the

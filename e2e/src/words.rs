@@ -138,18 +138,6 @@ pub async fn sign_in(c: &Client, key: &str) {
         .expect("click Sign in");
 }
 
-/// Clicks the button whose text is `text`.
-pub async fn press(c: &Client, text: &str) {
-    c.find(Locator::XPath(&format!(
-        "//button[normalize-space()=\"{text}\"]"
-    )))
-    .await
-    .unwrap_or_else(|e| panic!("the button {text:?}: {e}"))
-    .click()
-    .await
-    .expect("click");
-}
-
 /// Types `text` into the field `id` (after emptying it).
 pub async fn type_in(c: &Client, id: &str, text: &str) {
     let field = c

@@ -5,9 +5,9 @@
 use fantoccini::{Client, Locator};
 use petstore_dev_service::seed::BIG_ID;
 use petstore_e2e::look::{
-    form_with_messages, import_checked, open, sign_in_in_page, wait_js, ROWS_SHOWN,
+    click_button, form_with_messages, import_checked, open, sign_in_in_page, wait_js, ROWS_SHOWN,
 };
-use petstore_e2e::words::{open_in, press, says, sign_in, type_in, Words};
+use petstore_e2e::words::{open_in, says, sign_in, type_in, Words};
 use petstore_e2e::{serve_release, start_service, Browser};
 use serde_json::json;
 
@@ -133,7 +133,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     found.extend(outside(c, &data, "the form's messages").await);
     type_in(c, "pet-name", &"y".repeat(201)).await;
     type_in(c, "pet-category", "2").await;
-    press(c, &w.say("add_pet")).await;
+    click_button(c, &w.say("add_pet")).await;
     wait_js(
         c,
         "the refusal",
@@ -142,7 +142,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     .await;
     found.extend(outside(c, &data, "the service's refusal").await);
     type_in(c, "pet-name", "Pseudo Pat").await;
-    press(c, &w.say("add_pet")).await;
+    click_button(c, &w.say("add_pet")).await;
     wait_js(
         c,
         "the pet",
@@ -162,7 +162,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     .await;
     found.extend(outside(c, &data, "the checked rows").await);
     type_in(c, "import-confirm", "production").await;
-    press(c, &w.say("start_import")).await;
+    click_button(c, &w.say("start_import")).await;
     says(c, "main", &w.say("run_done")).await;
     found.extend(outside(c, &data, "the import done").await);
 
@@ -209,7 +209,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     found.extend(outside(c, &data, "a copy's panel").await);
 
     // Sign out everywhere asks first.
-    press(c, &w.say("sign_out_everywhere")).await;
+    click_button(c, &w.say("sign_out_everywhere")).await;
     wait_js(
         c,
         "the question",
@@ -217,7 +217,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     )
     .await;
     found.extend(outside(c, &data, "sign out everywhere?").await);
-    press(c, &w.say("keep_everything")).await;
+    click_button(c, &w.say("keep_everything")).await;
 
     // The check can fail: a word written into the page is found.
     c.execute("document.querySelector('main').insertAdjacentHTML('afterbegin', '<p>Stray words</p>'); return true;", vec![])

@@ -4,17 +4,8 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
-use crate::i18n::{call_said, dynamic, said, t, words};
+use crate::i18n::{dynamic, said, t, words};
 use crate::session::CallError;
-
-/// An error that is not the service's, in words: a call's in the catalogue's, any other as
-/// it says itself.
-fn other_error(error: &leptos::error::Error) -> String {
-    match error.downcast_ref::<CallError>() {
-        Some(call) => call_said(call),
-        None => error.to_string(),
-    }
-}
 
 /// One error, in plain words, with its technical details folded away.
 #[component]
@@ -93,7 +84,7 @@ pub fn error_fallback(
                             }
                             (Some(api), _) => view! { <ErrorAlert error=api.clone() /> }.into_any(),
                             (None, _) => {
-                                view! { <div class="alert" role="alert">{other_error(error)}</div> }
+                                view! { <div class="alert" role="alert">{error.to_string()}</div> }
                                     .into_any()
                             }
                         }

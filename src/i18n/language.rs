@@ -13,7 +13,6 @@ use std::pin::Pin;
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use leptos::reactive::graph::Observer;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 use super::words::ENTRY;
 use crate::storage;
@@ -249,8 +248,7 @@ fn mark_document(language: Language) {
         ("--words-category", super::words::column_category()),
         ("--words-line", super::words::column_line()),
     ] {
-        // As a CSS string. Our catalogues never put a straight quote in these words (they
-        // use typographic ones); one would only make that label fall back to English.
+        // As a CSS string: a straight quote or a backslash would end or break it.
         let quoted = format!("\"{}\"", text.replace(['"', '\\'], ""));
         let _ = style.set_property(name, &quoted);
     }
@@ -271,19 +269,12 @@ async fn table_of(language: Language) -> Option<Table> {
         crate::config::app_folder()?,
         language.tag()
     );
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
-        .await
-        .ok()?
-        .dyn_into()
-        .ok()?;
+    // (gloo-net, as config.json is read: a file of the app's own, not the service's.)
+    let response = gloo_net::http::Request::get(&url).send().await.ok()?;
     if !response.ok() {
         return None;
     }
-    let text = JsFuture::from(response.text().ok()?)
-        .await
-        .ok()?
-        .as_string()?;
+    let text = response.text().await.ok()?;
     Some(keep(language, text))
 }
 

@@ -64,7 +64,7 @@ async function startWords() {
   const tag = wantedLanguages().find((t) => t === "en" || offered.includes(t));
   if (!tag || tag === "en") return undefined;
   try {
-    const response = await fetch(new URL(`words-${tag}.txt`, import.meta.url).href);
+    const response = await fetch(new URL(`words-${tag}.txt`, import.meta.url));
     if (response.ok) return { tag, text: await response.text() };
   } catch {}
   return undefined;

@@ -1,8 +1,10 @@
 //! The release build split by page: the first screen fetches the list's code only, the other
 //! pages' code follows once the screen is idle (so a first click waits for nothing), and a page
 //! whose code cannot be downloaded says so and offers Reload; the list stands without the live
-//! list's own code (its age line, what changed). In headless Chromium over
-//! WebDriver, against the release build served with the strict Content-Security-Policy.
+//! list's own code (its age line, what changed); the shared-tablet guard's code comes after the
+//! first screen, only where a store sets `idleMinutes`, and says so if it cannot. In headless
+//! Chromium over WebDriver, against the release build served with the strict
+//! Content-Security-Policy.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +22,9 @@ const PAGES: [&str; 5] = [
     "split_page_activity.wasm",
     "split_page_compare.wasm",
 ];
+
+/// The shared-tablet guard's own file: fetched after the first screen, where it is set.
+const IDLE_GUARD: &str = "split_idle_guard.wasm";
 
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).
 async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
@@ -45,6 +50,31 @@ async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
+/// `config` with `idleMinutes` set: the shared-tablet guard's time without input.
+fn with_idle(config: &str, minutes: f64) -> String {
+    let mut config: Value = serde_json::from_str(config).expect("config.json is JSON");
+    config["idleMinutes"] = json!(minutes);
+    config.to_string()
+}
+
+/// Waits until every lazy page's code has been fetched (the app has started and been idle),
+/// and returns every file fetched by then.
+async fn after_the_pages(c: &Client) -> Vec<(String, f64, f64)> {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let files = fetched(c).await;
+        let have = |page: &str| files.iter().any(|(name, ..)| name == page);
+        if PAGES.iter().all(|page| have(page)) {
+            return files;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the pages' code did not arrive: {files:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Makes the browser fail every request to an address matching one of `urls` (none: back to
 /// normal), as a file gone from the network would.
 async fn block(browser: &Browser, urls: &[&str]) {
@@ -64,19 +94,12 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
     wait_for(c, "//table//tbody/tr[20]").await;
 
     // Every page's code arrives without a click, within the time limit.
-    let deadline = Instant::now() + WAIT;
-    let files = loop {
-        let files = fetched(c).await;
-        let have = |page: &str| files.iter().any(|(name, ..)| name == page);
-        if PAGES.iter().all(|page| have(page)) {
-            break files;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the pages' code did not arrive: {files:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let files = after_the_pages(c).await;
+    // The idle guard's is not among them: this store sets no `idleMinutes`.
+    assert!(
+        !files.iter().any(|(name, ..)| name == IDLE_GUARD),
+        "the idle guard's code was fetched without idleMinutes: {files:?}"
+    );
     // ... and only once the app's own code is in and has run for a second: the first screen
     // does not share its bandwidth with pages it does not show.
     let main_done = files
@@ -178,6 +201,67 @@ async fn the_list_stands_without_its_live_code() {
     assert_eq!(shown[2], json!(0), "no alert: {shown}");
     assert_eq!(shown[3], json!(0), "no age line without its code: {shown}");
     assert!(shown[0].as_u64().unwrap_or_default() > 0, "{shown}");
+    let trap = browser.trap_in_console().await;
+    assert!(trap.is_none(), "a panic or trap: {trap:?}");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_idle_guard_follows_the_first_screen_and_signs_out_everywhere() {
+    let (service, config) = start_service().await;
+    // 3 seconds without input; the warning comes half-way.
+    let site = serve_release(&service, with_idle(&config, 0.05)).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[20]").await;
+    // Its code comes after the first screen's, not with it.
+    let files = fetched(c).await;
+    let end = |file: &str| files.iter().find(|(name, ..)| name == file).map(|f| f.2);
+    let start = |file: &str| files.iter().find(|(name, ..)| name == file).map(|f| f.1);
+    let main_done = end("main_bg.wasm").expect("the main wasm was fetched");
+    if let Some(guard) = start(IDLE_GUARD) {
+        assert!(
+            guard >= main_done,
+            "the guard's code started before the main wasm ended"
+        );
+    }
+    wait_for(
+        c,
+        "//*[@role='alert'][contains(., 'signs out everywhere in')]",
+    )
+    .await;
+    // Nothing touched: the tab signs out everywhere, and the sign-in form asks for a key.
+    wait_for(c, "//*[@role='dialog']//input[@type='password']").await;
+    let kept: Value = c
+        .execute("return Object.keys(sessionStorage).sort();", vec![])
+        .await
+        .unwrap();
+    assert!(
+        !kept.to_string().contains("api-key"),
+        "a key was left behind: {kept}"
+    );
+    let trap = browser.trap_in_console().await;
+    assert!(trap.is_none(), "a panic or trap: {trap:?}");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn an_idle_guard_whose_code_cannot_download_says_so() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, with_idle(&config, 5.0)).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    block(&browser, &[&format!("*{IDLE_GUARD}")]).await;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[20]").await;
+    // The manager is told the tab will not sign out by itself, and the list stands.
+    wait_for(
+        c,
+        "//*[@role='alert'][contains(., 'will not sign out everywhere by itself')]",
+    )
+    .await;
+    wait_for(c, "//table//tbody/tr[20]").await;
     let trap = browser.trap_in_console().await;
     assert!(trap.is_none(), "a panic or trap: {trap:?}");
     browser.close().await;

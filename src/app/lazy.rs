@@ -1,7 +1,9 @@
 //! The pages downloaded on first use (see `crate::split`): each page's code is a chunk of its
 //! own, fetched when the page is first shown, or before, once the first screen is idle or a
 //! link to the page is pointed at. Routes use these rather than Leptos's `#[lazy_route]`, whose
-//! failed download would panic: here it shows a message with Reload.
+//! failed download would panic: here it shows a message with Reload. Two parts of the shell
+//! that no first screen shows are drawn the same way: the idle guard, which acts only after
+//! minutes (and only where `idleMinutes` is set), and the note that a new version is ready.
 
 use std::time::Duration;
 
@@ -12,6 +14,7 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use crate::components::{preload_export, LoadFailed};
+use crate::components::{IdleGuard, UpdateBanner};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
 use crate::split::{prefetch, split, SplitLoaderError};
@@ -33,8 +36,10 @@ lazy_page!(import_view, import_preload, page_import, PetImport);
 lazy_page!(pet_view, pet_preload, page_view, PetView);
 lazy_page!(activity_view, activity_preload, page_activity, Activity);
 lazy_page!(compare_view, compare_preload, page_compare, Compare);
+lazy_page!(idle_view, idle_preload, idle_guard, IdleGuard);
+lazy_page!(update_view, update_preload, update_banner, UpdateBanner);
 
-/// A page whose code is downloaded when it is first needed.
+/// A page (or a part of the shell) whose code is downloaded when it is first needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LazyPage {
     /// The add form.
@@ -47,6 +52,11 @@ pub(crate) enum LazyPage {
     Activity,
     /// Both environments compared, in groups.
     Compare,
+    /// Not a page: the idle guard (`idleMinutes`), drawn the same way since it acts only
+    /// after minutes and the first screen need not carry its code.
+    IdleGuard,
+    /// Not a page: "A new version is ready", needed only once one is.
+    UpdateBanner,
 }
 
 impl LazyPage {
@@ -79,6 +89,8 @@ impl LazyPage {
             Self::View => pet_view().await,
             Self::Activity => activity_view().await,
             Self::Compare => compare_view().await,
+            Self::IdleGuard => idle_view().await,
+            Self::UpdateBanner => update_view().await,
         }
     }
 
@@ -91,6 +103,8 @@ impl LazyPage {
             Self::View => pet_preload().await,
             Self::Activity => activity_preload().await,
             Self::Compare => compare_preload().await,
+            Self::IdleGuard => idle_preload().await,
+            Self::UpdateBanner => update_preload().await,
         }
     }
 
@@ -100,16 +114,27 @@ impl LazyPage {
 }
 
 /// The route's view of `page`: the page once its code is here (at once when it was
-/// prefetched), a line while it downloads, and a message with Reload if it cannot.
+/// prefetched), a line while it downloads (none for a part of the shell), and a message with
+/// Reload if it cannot.
 pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     view! {
-        <Suspense fallback=|| view! { <p role="status">{t(words::opening_page)}</p> }>
+        <Suspense fallback=move || {
+            (!matches!(page, LazyPage::IdleGuard | LazyPage::UpdateBanner))
+                .then(|| view! { <p role="status">{t(words::opening_page)}</p> })
+        }>
             {move || {
                 Suspend::new(
                     SendWrapper::new(async move {
                         match page.view().await {
                             Ok(view) => view,
-                            Err(_) => view! { <LoadFailed /> }.into_any(),
+                            Err(_) => {
+                                let what = match page {
+                                    LazyPage::IdleGuard => words::idle_guard_not_downloaded,
+                                    LazyPage::UpdateBanner => words::new_version_ready,
+                                    _ => words::page_part_not_downloaded,
+                                };
+                                view! { <LoadFailed what /> }.into_any()
+                            }
                         }
                     }),
                 )

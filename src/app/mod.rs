@@ -5,9 +5,7 @@ use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 
-use crate::components::{
-    env_icon, ConnectionNote, EnvironmentBar, IdleGuard, SignIn, UpdateBanner,
-};
+use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
@@ -63,10 +61,11 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     env_icon(base, move || session.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| session.sign_in_needed());
+    let update = update_ready();
     view! {
         <EnvironmentBar />
         <div class="page-notes">
-            <UpdateBanner />
+            {move || update.get().then(|| lazy_route(LazyPage::UpdateBanner))}
             <ConnectionNote />
             {move || {
                 session
@@ -97,7 +96,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     })
             }}
         </div>
-        {session.idle_minutes().map(|minutes| view! { <IdleGuard minutes /> })}
+        {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
         <main inert=move || session.needs_sign_in()>
             // Built anew on "sign out everywhere", so no page keeps what was typed in it.

@@ -15,13 +15,13 @@ use crate::storage;
 /// What counts as someone using the tablet.
 const INPUT_EVENTS: [&str; 5] = ["pointerdown", "keydown", "wheel", "touchstart", "input"];
 
-/// Watches for input and signs out everywhere after `minutes` without any.
+/// Watches for input and signs out everywhere after the configuration's `idleMinutes`
+/// without any (none set: nothing to watch). Its code is downloaded as the app starts rather
+/// than with the first screen: it acts only after minutes (see `app/lazy.rs`).
 #[component]
-pub fn IdleGuard(
-    /// Minutes without input before everything is forgotten (fractions allowed).
-    minutes: f64,
-) -> impl IntoView {
+pub fn IdleGuard() -> impl IntoView {
     let session = use_session();
+    let minutes = session.idle_minutes().unwrap_or(f64::INFINITY);
     let limit_ms = minutes * 60_000.0;
     let warn_ms = (limit_ms / 2.0).min(60_000.0);
     let last_input = Rc::new(Cell::new(js_sys::Date::now()));

@@ -6,11 +6,7 @@
 use leptos::prelude::*;
 
 use crate::api::{Date, Lifecycle, Via, GET_PET_REMOVAL};
-use crate::i18n::{days_ahead, words};
-
-fn long_date(d: Date) -> String {
-    crate::i18n::long_date(i64::from(d.year), d.month, d.day)
-}
+use crate::i18n::{days_ahead, long_date, words};
 
 /// How near a removal must be before the page mentions it.
 const NOTICE_DAYS: i64 = 90;
@@ -25,9 +21,9 @@ fn removal_notice(lifecycle: Lifecycle, now_ms: f64) -> Option<String> {
     let when = match removal.days_left(now_ms) {
         n if n > NOTICE_DAYS => return None,
         n if n >= 0 => days_ahead(n),
-        _ => return Some(words::lookup_was_to_stop(&long_date(removal))),
+        _ => return Some(words::lookup_was_to_stop(&long_date(&removal))),
     };
-    Some(words::lookup_stops(&long_date(removal), &when))
+    Some(words::lookup_stops(&long_date(&removal), &when))
 }
 
 /// How the pet on the page was read, in one quiet line, when there is something to say.

@@ -44,4 +44,4 @@ pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
 pub use title::{env_icon, page_title};
-pub use update_banner::UpdateBanner;
+pub use update_banner::{update_ready, UpdateBanner};

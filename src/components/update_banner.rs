@@ -9,31 +9,34 @@ use wasm_bindgen::{JsCast, JsValue};
 /// The event start.js dispatches on the window when a new deploy is ready.
 const READY_EVENT: &str = "petstore-update-ready";
 
-/// Says that a new version is ready and offers Reload, which runs it. Until then the tab keeps
-/// running its own build (its lazy pages come from its own build's cache), so nothing is lost
-/// by waiting: a form being filled in can be finished first.
-#[component]
-pub fn UpdateBanner() -> impl IntoView {
+/// Whether a new version is ready (start.js found a new deploy installed beside the running
+/// one), watched for the life of the calling owner. Once it is, [`UpdateBanner`] says so; its
+/// code is downloaded then, since most visits never need it. Until then the tab keeps running
+/// its own build (its lazy pages come from its own build's cache), so nothing is lost by
+/// waiting: a form being filled in can be finished first.
+pub fn update_ready() -> ReadSignal<bool> {
     // start.js may have found the new deploy before the app started listening.
-    let ready = RwSignal::new(start_field("updateReady").is_some_and(|v| v.is_truthy()));
+    let (ready, set_ready) = signal(start_field("updateReady").is_some_and(|v| v.is_truthy()));
     let handle = window_event_listener_untyped(READY_EVENT, move |_| {
         if !ready.get_untracked() {
-            ready.set(true);
+            set_ready.set(true);
         }
     });
     on_cleanup(move || handle.remove());
-    move || {
-        ready.get().then(|| {
-            view! {
-                <p class="note update" role="status">
-                    {words::new_version_ready()}
-                    " "
-                    <button type="button" class="secondary" on:click=|_| apply_update()>
-                        {words::reload()}
-                    </button>
-                </p>
-            }
-        })
+    ready
+}
+
+/// "A new version is ready" with Reload, which runs it.
+#[component]
+pub fn UpdateBanner() -> impl IntoView {
+    view! {
+        <p class="note update" role="status">
+            {words::new_version_ready()}
+            " "
+            <button type="button" class="secondary" on:click=|_| apply_update()>
+                {words::reload()}
+            </button>
+        </p>
     }
 }
 

@@ -7,14 +7,15 @@ use wasm_bindgen::JsValue;
 use super::language::language;
 
 /// `Intl.<constructor>` for the chosen language with `options`, its `method` called with
-/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…). Reached by name through one
+/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…; each takes one or two, and
+/// ignores a second it does not take, so two are always passed: no array built one by one). Reached by name through one
 /// path rather than each constructor's own binding: every binding is code of its own in the
 /// first screen's wasm and glue. `None` where it fails (an old browser).
 pub(crate) fn intl(
     constructor: &str,
     options: &[(&str, &str)],
     method: &str,
-    args: &[JsValue],
+    args: &[JsValue; 2],
 ) -> Option<String> {
     use js_sys::{Array, Function, Object, Reflect};
     use wasm_bindgen::JsCast;
@@ -32,9 +33,9 @@ pub(crate) fn intl(
     )
     .ok()?;
     let call = Reflect::get(&made, &method.into()).ok()?;
-    let args: Array = args.iter().collect();
+    let [first, second] = args;
     call.unchecked_ref::<Function>()
-        .apply(&made, &args)
+        .apply(&made, &Array::of2(first, second))
         .ok()?
         .as_string()
 }
@@ -57,7 +58,13 @@ pub fn number(count: u64) -> String {
         }
         return out;
     }
-    intl("NumberFormat", &[], "format", &[digits.as_str().into()]).unwrap_or(digits)
+    intl(
+        "NumberFormat",
+        &[],
+        "format",
+        &[digits.as_str().into(), JsValue::UNDEFINED],
+    )
+    .unwrap_or(digits)
 }
 
 /// The time of day on a 24-hour clock ("10:42") of a time in ms since the epoch.
@@ -99,7 +106,7 @@ pub fn date_time(ms: f64) -> String {
 
 /// A calendar day in long form ("5 December 2030", "5. Dezember 2030"), as the day itself
 /// (not shifted by the device's time zone).
-pub fn long_date(year: i64, month: u32, day: u32) -> String {
+pub fn long_date(date: &crate::api::Date) -> String {
     if !cfg!(target_arch = "wasm32") {
         // Native tests: the English form.
         const MONTHS: [&str; 12] = [
@@ -116,11 +123,12 @@ pub fn long_date(year: i64, month: u32, day: u32) -> String {
             "November",
             "December",
         ];
-        let name = MONTHS.get(month.wrapping_sub(1) as usize).unwrap_or(&"?");
-        return format!("{day} {name} {year}");
+        let name = MONTHS
+            .get(date.month.wrapping_sub(1) as usize)
+            .unwrap_or(&"?");
+        return format!("{} {name} {}", date.day, date.year);
     }
-    let ms =
-        js_sys::Date::utc(year as f64, f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
+    let ms = date.days_since_epoch() as f64 * 86_400_000.0;
     date_format(ms, &[("dateStyle", "long"), ("timeZone", "UTC")])
 }
 
@@ -144,7 +152,13 @@ pub fn days_ahead(days: i64) -> String {
 }
 
 fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
-    intl("DateTimeFormat", pairs, "format", &[ms.into()]).unwrap_or_default()
+    intl(
+        "DateTimeFormat",
+        pairs,
+        "format",
+        &[ms.into(), JsValue::UNDEFINED],
+    )
+    .unwrap_or_default()
 }
 
 /// How long ago, in words ("3 minutes ago", "vor 3 Minuten"); `unit` is `Intl`'s
@@ -172,7 +186,13 @@ pub fn duration(d: std::time::Duration) -> String {
         return format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
     }
     let options = [("style", "unit"), ("unit", unit), ("unitDisplay", "long")];
-    intl("NumberFormat", &options, "format", &[(n as f64).into()]).unwrap_or_else(|| n.to_string())
+    intl(
+        "NumberFormat",
+        &options,
+        "format",
+        &[(n as f64).into(), JsValue::UNDEFINED],
+    )
+    .unwrap_or_else(|| n.to_string())
 }
 
 /// `items` as a sentence's list ("a, b and c", "a, b y c"), in the browser's words
@@ -186,5 +206,11 @@ pub fn listed(items: &[String]) -> String {
         };
     }
     let list: js_sys::Array = items.iter().map(|i| JsValue::from_str(i)).collect();
-    intl("ListFormat", &[], "format", &[list.into()]).unwrap_or_default()
+    intl(
+        "ListFormat",
+        &[],
+        "format",
+        &[list.into(), JsValue::UNDEFINED],
+    )
+    .unwrap_or_default()
 }

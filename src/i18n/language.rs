@@ -120,8 +120,13 @@ pub(crate) fn plural_category(count: u64) -> String {
     if !cfg!(target_arch = "wasm32") || language() == Language::English {
         return english.to_owned();
     }
-    super::format::intl("PluralRules", &[], "select", &[(count as f64).into()])
-        .unwrap_or_else(|| english.to_owned())
+    super::format::intl(
+        "PluralRules",
+        &[],
+        "select",
+        &[(count as f64).into(), wasm_bindgen::JsValue::UNDEFINED],
+    )
+    .unwrap_or_else(|| english.to_owned())
 }
 
 /// Speaks the language start.js chose and fetched the words of, then calls `mount`.
@@ -133,19 +138,12 @@ pub(crate) fn plural_category(count: u64) -> String {
 /// Nothing there (English, the words could not be fetched, or no start-up script, as in the
 /// browser tests), or the chunk cannot be had: English, at once.
 pub fn start(mount: fn()) {
-    let Some(words) = crate::config::start_field("words") else {
+    if crate::config::start_field("words").is_none() {
         return mount();
-    };
-    let field = |name: &str| js_sys::Reflect::get(&words, &name.into()).ok()?.as_string();
-    let (Some(language), Some(text)) = (
-        field("tag").and_then(|t| Language::from_tag(&t)),
-        field("text"),
-    ) else {
-        return mount();
-    };
+    }
     // (Leptos's own spawner starts with the mount: this future runs on the browser's.)
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(speak) = speaking(language, Some(text)).await {
+        if let Ok(speak) = speaking(None).await {
             speak.await;
         }
         mount();
@@ -159,7 +157,7 @@ pub fn start(mount: fn()) {
 /// control (whose options say which is chosen) shows the language still spoken.
 pub fn choose_language(language: Language) {
     leptos::task::spawn_local(async move {
-        let spoken = match speaking(language, None).await {
+        let spoken = match speaking(Some(language)).await {
             Ok(speak) => speak.await.is_some(),
             Err(NotLoaded) => false,
         };
@@ -179,24 +177,36 @@ pub fn not_loaded() -> Option<Language> {
 
 crate::split::split! {
     language, preload_language;
-    /// Speaks `language`, with `words` its table when they are here (start.js fetched them),
-    /// else fetched; a choice (no `words`) is kept as this device's. The language chunk: a visit
-    /// in English that never changes language never downloads it.
-    fn speaking(language: Language, words: Option<String>) -> Result<Pin<Box<dyn Future<Output = Option<()>>>>, NotLoaded> {
+    /// Speaks `choice` (fetching its words, and keeping it as this device's), or without one
+    /// the language start.js chose, with the words it fetched. The language chunk: a visit in
+    /// English that never changes language never downloads it.
+    fn speaking(choice: Option<Language>) -> Result<Pin<Box<dyn Future<Output = Option<()>>>>, NotLoaded> {
         Ok(Box::pin(async move {
-            let chosen = words.is_none();
-            let table = match (language, words) {
-                (Language::English, _) => None,
-                (other, Some(text)) => Some(keep(other, text)),
-                (other, None) => Some(table_of(other).await?),
+            let (language, table) = match choice {
+                Some(Language::English) => (Language::English, None),
+                Some(other) => (other, Some(table_of(other).await?)),
+                None => started()?,
             };
             adopt(language, table);
-            if chosen {
+            if choice.is_some() {
                 storage::set_device_language(language.tag());
             }
             Some(())
         }))
     }
+}
+
+/// The language start.js chose and the words it fetched (`petstoreStart.words`, `{tag,
+/// text}`), taken in.
+fn started() -> Option<(Language, Option<Table>)> {
+    let words = crate::config::start_field("words")?;
+    let field = |name: &str| js_sys::Reflect::get(&words, &name.into()).ok()?.as_string();
+    let language = Language::from_tag(&field("tag")?)?;
+    let text = field("text")?;
+    Some((
+        language,
+        (language != Language::English).then(|| keep(language, text)),
+    ))
 }
 
 /// A language whose words could not be fetched (offline before it was ever chosen here).

@@ -13,8 +13,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::components::{preload_export, LoadFailed};
-use crate::components::{IdleGuard, UpdateBanner};
+use crate::components::{preload_export, IdleGuard, LoadFailed, UpdateBanner};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
 use crate::split::{prefetch, split, SplitLoaderError};
@@ -111,6 +110,21 @@ impl LazyPage {
     fn prefetch(self) {
         prefetch(self.preload());
     }
+
+    /// Whether this is a part of the shell rather than a page: nothing is said while its code
+    /// downloads (no one asked for it).
+    fn is_shell_part(self) -> bool {
+        matches!(self, Self::IdleGuard | Self::UpdateBanner)
+    }
+
+    /// What cannot be done when its code cannot be downloaded, in words.
+    fn not_downloaded(self) -> fn() -> std::borrow::Cow<'static, str> {
+        match self {
+            Self::IdleGuard => words::idle_guard_not_downloaded,
+            Self::UpdateBanner => words::new_version_ready,
+            _ => words::page_part_not_downloaded,
+        }
+    }
 }
 
 /// The route's view of `page`: the page once its code is here (at once when it was
@@ -119,7 +133,7 @@ impl LazyPage {
 pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     view! {
         <Suspense fallback=move || {
-            (!matches!(page, LazyPage::IdleGuard | LazyPage::UpdateBanner))
+            (!page.is_shell_part())
                 .then(|| view! { <p role="status">{t(words::opening_page)}</p> })
         }>
             {move || {
@@ -128,12 +142,7 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
                         match page.view().await {
                             Ok(view) => view,
                             Err(_) => {
-                                let what = match page {
-                                    LazyPage::IdleGuard => words::idle_guard_not_downloaded,
-                                    LazyPage::UpdateBanner => words::new_version_ready,
-                                    _ => words::page_part_not_downloaded,
-                                };
-                                view! { <LoadFailed what /> }.into_any()
+                                view! { <LoadFailed what=page.not_downloaded() /> }.into_any()
                             }
                         }
                     }),

@@ -95,8 +95,10 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                         }
                     })
             }}
+            // Its warning floats over the page; should its code not arrive, the alert saying so
+            // sits with the other notes.
+            {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}
         </div>
-        {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
         <main inert=move || session.needs_sign_in()>
             // Built anew on "sign out everywhere", so no page keeps what was typed in it.

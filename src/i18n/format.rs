@@ -7,10 +7,11 @@ use wasm_bindgen::JsValue;
 use super::language::language;
 
 /// `Intl.<constructor>` for the chosen language with `options`, its `method` called with
-/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…; each takes one or two, and
-/// ignores a second it does not take, so two are always passed: no array built one by one). Reached by name through one
-/// path rather than each constructor's own binding: every binding is code of its own in the
-/// first screen's wasm and glue. `None` where it fails (an old browser).
+/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…: each takes one or two and
+/// ignores a second it does not take, so two are always passed and no array is built one by
+/// one). Reached by name through one path rather than each constructor's own binding: every
+/// binding is code of its own in the first screen's wasm and glue. `None` where it fails (an
+/// old browser).
 pub(crate) fn intl(
     constructor: &str,
     options: &[(&str, &str)],
@@ -87,18 +88,6 @@ pub fn clock_seconds(ms: f64) -> String {
             ("hour", "2-digit"),
             ("minute", "2-digit"),
             ("second", "2-digit"),
-            ("hourCycle", "h23"),
-        ],
-    )
-}
-
-/// A date and time ("24 Nov 2026, 10:42") of a time in ms since the epoch.
-pub fn date_time(ms: f64) -> String {
-    date_format(
-        ms,
-        &[
-            ("dateStyle", "medium"),
-            ("timeStyle", "short"),
             ("hourCycle", "h23"),
         ],
     )

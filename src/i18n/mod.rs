@@ -15,8 +15,7 @@ pub mod language;
 
 pub use errors::{call_said, said};
 pub use format::{
-    clock_seconds, clock_time, date_time, days_ahead, duration, listed, long_date, number,
-    relative_time,
+    clock_seconds, clock_time, days_ahead, duration, listed, long_date, number, relative_time,
 };
 pub use language::{choose_language, language, Language};
 

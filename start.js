@@ -8,32 +8,39 @@
 // list only if it is exactly the request it would have sent (same address, same key), so the
 // Rust code stays the one authority on keys and environments; anything else it aborts.
 const start = document.getElementById("petstore-start");
-const base = start.dataset.base;
-// The main wasm and config.json are preloaded by index.html (as=fetch, no crossorigin): asked
-// for here exactly as the preloads were made (no-cors, credentials included), every engine
-// hands the preloaded answer over instead of downloading the file again (Safari's engine
-// matches no other form). Both are the site's own files: their answers are readable.
-const preloaded = (url) => fetch(url, { mode: "no-cors", credentials: "include" });
-// The main wasm, handed to the glue below, which compiles it as it arrives.
-const wasmResponse = preloaded(start.dataset.wasm);
-wasmResponse.catch(() => {});
-// config.json's body is read here too, as the list's below: the app then finds the whole file
-// waiting and draws the page in the same turn of the event loop as it starts, without an
-// extra frame.
-const config = preloaded(`${base}config.json`).then(async (response) => ({
-  response,
-  text: await response.text(),
-}));
-config.catch(() => {});
-const list = earlyList(config);
-window.petstoreStart = { config: afterList(config, list), list };
-const words = startWords();
-const wasm = await startApp();
-dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
-// The release build's service worker (sw.js), registered once the app runs, so that it never
-// competes with the first screen for the network.
-if (start.dataset.worker && "serviceWorker" in navigator) {
-  watchForUpdates(start.dataset.worker).catch(() => {});
+let base, wasmResponse, config, words;
+// Absent where this file is loaded only for its rules (`earlyRequest`, checked against the
+// app's own by the browser suite).
+if (start) await main();
+
+async function main() {
+  base = start.dataset.base;
+  // The main wasm and config.json are preloaded by index.html (as=fetch, no crossorigin):
+  // asked for here exactly as the preloads were made (no-cors, credentials included), every
+  // engine hands the preloaded answer over instead of downloading the file again (Safari's
+  // engine matches no other form). Both are the site's own files: their answers are readable.
+  const preloaded = (url) => fetch(url, { mode: "no-cors", credentials: "include" });
+  // The main wasm, handed to the glue below, which compiles it as it arrives.
+  wasmResponse = preloaded(start.dataset.wasm);
+  wasmResponse.catch(() => {});
+  // config.json's body is read here too, as the list's below: the app then finds the whole
+  // file waiting and draws the page in the same turn of the event loop as it starts, without
+  // an extra frame.
+  config = preloaded(`${base}config.json`).then(async (response) => ({
+    response,
+    text: await response.text(),
+  }));
+  config.catch(() => {});
+  const list = earlyList(config);
+  window.petstoreStart = { config: afterList(config, list), list };
+  words = startWords();
+  const wasm = await startApp();
+  dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
+  // The release build's service worker (sw.js), registered once the app runs, so that it
+  // never competes with the first screen for the network.
+  if (start.dataset.worker && "serviceWorker" in navigator) {
+    watchForUpdates(start.dataset.worker).catch(() => {});
+  }
 }
 
 // Loads the glue and starts the wasm. If that fails (the page's code could not be downloaded,
@@ -165,46 +172,109 @@ async function afterList(config, list) {
 }
 
 // The list request the list page will send, when the address and this tab say exactly what
-// it is (the environment named in the address, its key signed in, a valid limit and status);
-// otherwise nothing, and the app sends its own.
+// it is; otherwise nothing, and the app sends its own.
 async function earlyList(config) {
   try {
-    if (location.pathname !== `${base}pets`) return undefined;
-    const query = new URLSearchParams(location.search);
-    const env = query.get("env");
-    if (env !== "production" && env !== "staging") return undefined;
-    const key = sessionStorage.getItem(`petstore-admin.api-key.${env}`);
-    const limit = query.get("limit") || "20";
-    const status = query.get("status") || "";
-    // A key the app would not send (RFC 6750 token characters only) is not sent either.
-    if (!/^[A-Za-z0-9._~+\/-]+=*$/.test(key ?? "")) return undefined;
-    if (!/^(100|[1-9][0-9]?)$/.test(limit)) return undefined;
-    if (!["", "available", "pending", "sold"].includes(status)) return undefined;
     const { response, text } = await config;
-    const baseUrl = response.ok && JSON.parse(text)[env]?.baseUrl;
-    if (typeof baseUrl !== "string") return undefined;
-    const params = new URLSearchParams({ limit });
-    if (status) params.set("status", status);
-    const url = new URL(`${baseUrl.replace(/\/+$/, "")}/pets?${params}`, location.href).href;
+    const early = earlyRequest({
+      base,
+      href: location.href,
+      configText: response.ok ? text : "",
+      keyFor: (env) => sessionStorage.getItem(`petstore-admin.api-key.${env}`),
+    });
+    if (!early) return undefined;
+    const key = early.key;
     const controller = new AbortController();
     // The body is read here too, so the app finds the whole answer waiting (reading it later
     // would cost the app another turn of the event loop, and the page a frame).
-    const answer = fetch(url, {
+    const answer = fetch(early.url, {
       headers: { Authorization: `Bearer ${key}` },
       signal: controller.signal,
     }).then(async (response) => ({ response, text: await response.text() }));
     // Kept until the app takes it; a failure here is the app's to report, not this script's.
     answer.catch(() => {});
-    const early = { url, key, abort: () => controller.abort(), response: answer };
+    const sent = { url: early.url, key, abort: () => controller.abort(), response: answer };
     // Not taken by then (no list request from the app after all): forgotten.
     setTimeout(() => {
       if (window.petstoreStart.list) {
         window.petstoreStart.list = undefined;
-        early.abort();
+        sent.abort();
       }
     }, 30000);
-    return early;
+    return sent;
   } catch {
     return undefined;
   }
+}
+
+// The app's rules for its first list request, for the page at `href` (the app's public
+// address `base`), with this tab's key for an environment (`keyFor`) and the text of
+// config.json: `{ url, key }`, or nothing wherever the app would refuse or replace something
+// (a configuration it refuses, an unknown environment, a key it would not send, a limit or
+// status it would replace). A parameter given twice counts by its last value, as the app's
+// router reads it. The browser suite runs one table of cases through this and the app's Rust
+// rules, and fails where they differ.
+export function earlyRequest({ base, href, configText, keyFor }) {
+  const page = new URL(href);
+  if (page.pathname !== `${base}pets`) return undefined;
+  const param = (name) => page.searchParams.getAll(name).at(-1) ?? null;
+  const env = param("env");
+  if (env !== "production" && env !== "staging") return undefined;
+  const key = keyFor(env);
+  // RFC 6750 token characters only, as the client checks before sending.
+  if (typeof key !== "string" || !/^[A-Za-z0-9._~+\/-]+=*$/.test(key)) return undefined;
+  const limit = wholeLimit(param("limit") || "20");
+  if (limit === undefined) return undefined;
+  const status = param("status") || "";
+  if (!["", "available", "pending", "sold"].includes(status)) return undefined;
+  const baseUrl = checkedConfig(configText)?.[env];
+  if (!baseUrl) return undefined;
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (status) params.set("status", status);
+  return { url: new URL(`${baseUrl}/pets?${params}`, href).href, key };
+}
+
+// The limit as the app reads it (white space around it as Rust's `trim` sees it, a sign,
+// leading zeros), if it is a whole number from 1 to 100. Rust's `trim` drops Unicode's
+// White_Space, listed here: JavaScript's own `trim` differs (it drops U+FEFF, keeps U+0085).
+// (A literal, not a constant beside it: this runs while the module's top-level await holds
+// the constants below it unset.)
+function wholeLimit(text) {
+  const space = /^[\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+|[\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$/g;
+  const trimmed = text.replace(space, "");
+  if (!/^\+?[0-9]+$/.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  return n >= 1 && n <= 100 ? n : undefined;
+}
+
+// Each environment's base address, trailing slashes dropped, if config.json passes the app's
+// checks: both addresses http(s) and ending in /v1, idleMinutes above 0 and refreshSeconds
+// 0 or more where given.
+function checkedConfig(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed)) return undefined;
+  const found = {};
+  for (const env of ["production", "staging"]) {
+    const url = isObject(parsed[env]) ? parsed[env].baseUrl : undefined;
+    if (typeof url !== "string") return undefined;
+    const trimmed = url.replace(/\/+$/, "");
+    if (!/^https?:\/\//.test(trimmed) || !trimmed.endsWith("/v1")) return undefined;
+    found[env] = trimmed;
+  }
+  const number = (name, ok) => {
+    const value = parsed[name];
+    return value === undefined || value === null || (typeof value === "number" && ok(value));
+  };
+  if (!number("idleMinutes", (m) => Number.isFinite(m) && m > 0)) return undefined;
+  if (!number("refreshSeconds", (s) => Number.isFinite(s) && s >= 0)) return undefined;
+  return found;
+}
+
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

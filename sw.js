@@ -44,9 +44,15 @@ self.addEventListener("activate", (event) => {
         const keep = new Set([CACHE, builds[builds.length - 1]]);
         return Promise.all(builds.filter((n) => !keep.has(n)).map((n) => caches.delete(n)));
       })
+      .then(() => forgetUnowned().catch(() => {}))
       .then(() => self.clients.claim()),
   );
 });
+
+// Answers an earlier build kept without the key that read them: no key can be shown them.
+async function forgetUnowned() {
+  for (const env of ["production", "staging"]) await forgetWhere(env, (owner) => !owner);
+}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
@@ -57,7 +63,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (!request.url.startsWith(scope)) {
     // Only a read that carries a key may get a kept answer; any other is the browser's own.
-    if (request.headers.has("Authorization")) event.respondWith(apiRead(request));
+    if (request.headers.has("Authorization")) {
+      // (After a late answer the event may be over: the work still runs, unwatched.)
+      const later = (work) => {
+        try {
+          event.waitUntil(work);
+        } catch {}
+      };
+      event.respondWith(apiRead(request, later));
+    }
     return;
   }
   if (request.url.split("?")[0] === at("config.json")) {
@@ -124,37 +138,139 @@ async function networkFirst(request) {
 }
 
 // Reads of the service (the list, one pet): the network first; when it fails or is slower
-// than READ_WAIT, the last answer to the same request in the same environment, marked with
-// the time it was received (the app says "Offline — Production as it was at 10:42" and turns
-// writes off). Only a request carrying a key gets one: a tab with no key for that environment
-// never sees its answers. Writes are never handled here, never queued, never sent later.
+// than READ_WAIT, the last answer to the same request in the same environment with the same
+// key, marked with the time it was received (the app says "Offline — Production as it was at
+// 10:42" and turns writes off). Each kept answer belongs to the key that read it: it is found
+// under a digest of that key (never the key itself), so a made-up or old key finds nothing,
+// and a key the service refuses loses what it kept. Writes are never handled here, never
+// queued, never sent later.
 const READ_WAIT = 4000;
 const API = "petstore-api-";
 const STORED = "X-Petstore-Stored-At";
 const OFFLINE = "X-Petstore-Offline";
+// The query parameter that files a kept answer under its key's digest (a cache matches whole
+// addresses, and ignores a fragment).
+const KEPT_FOR = "petstore-kept-for";
 
-async function apiRead(request) {
+// `later` keeps the worker alive for work that goes on after the answer is handed over.
+async function apiRead(request, later) {
   const env = await environmentOf(request.url);
   if (!env || !/\/pets(\/[^/]*)?$/.test(new URL(request.url).pathname)) return fetch(request);
+  // The digest is worked out while the request is on its way, never in front of it. Without
+  // one (Cache Storage or crypto failing), nothing is kept or given.
+  const digest = keyDigest(env, request.headers.get("Authorization")).catch(() => null);
+  // Keeping and forgetting are best effort (storage may be full): the network's answer is
+  // handed on whatever they do.
   const network = fetch(request).then(async (response) => {
-    if (response.status === 200) await keep(env, request.url, response.clone());
+    const owner = await digest;
+    if (owner && response.status === 200) {
+      await keep(env, keptAddress(request.url, owner), response.clone()).catch(() => {});
+    }
+    // Handed over at once (the page shows its sign-in form), forgotten meanwhile.
+    if (owner && response.status === 401) later(forgetKey(env, owner).catch(() => {}));
     return response;
   });
   const late = new Promise((resolve) => setTimeout(() => resolve("late"), READ_WAIT));
   const first = await Promise.race([network, late]).catch(() => "failed");
   if (first instanceof Response) return first;
-  const kept = await (await caches.open(API + env)).match(request.url);
-  if (kept) return marked(kept);
-  return network;
+  const owner = await digest;
+  if (owner) {
+    const cache = await caches.open(API + env);
+    const kept = await cache.match(keptAddress(request.url, owner));
+    if (kept) return marked(kept);
+    if (first === "failed" && !request.signal.aborted && !(await keptAny(cache, owner))) {
+      return unchecked();
+    }
+  }
+  return network.catch((error) => {
+    // The page gave up on this read (it was left): an abort, not a failure. The page never
+    // reads this answer; handing back the rejected fetch instead would be reported in the
+    // console as the worker's own error.
+    if (request.signal.aborted || error.name === "AbortError") {
+      return new Response(null, { status: 204 });
+    }
+    throw error;
+  });
+}
+
+// The name a key's kept answers are filed under in `env`: SHA-256 of this device's salt, the
+// environment and the whole Authorization header, in hex. One-way: Cache Storage never holds
+// a usable key.
+async function keyDigest(env, authorization) {
+  const text = `${await deviceSalt()}\n${env}\n${authorization}`;
+  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A random salt made once per device and kept beside the answers, so the same key has a
+// different digest on every tablet.
+const SALT = "petstore-device";
+// Kept under an address no page asks for (a cache is keyed by address).
+const SALT_AT = "https://petstore-device.invalid/salt";
+let salt;
+function deviceSalt() {
+  salt ||= (async () => {
+    const cache = await caches.open(SALT);
+    const stored = await cache.match(SALT_AT);
+    if (stored) return stored.text();
+    const made = hex(crypto.getRandomValues(new Uint8Array(32)));
+    await cache.put(SALT_AT, new Response(made));
+    return made;
+  })();
+  // A failure is not kept: the next read tries again.
+  salt.catch(() => {
+    salt = undefined;
+  });
+  return salt;
+}
+
+function keptAddress(url, owner) {
+  const address = new URL(url);
+  address.searchParams.set(KEPT_FOR, owner);
+  return address.href;
+}
+
+function ownerOf(address) {
+  return new URL(address).searchParams.get(KEPT_FOR);
+}
+
+// Whether the key with this digest kept anything at all in the environment's cache.
+async function keptAny(cache, owner) {
+  return (await cache.keys()).some((request) => ownerOf(request.url) === owner);
+}
+
+// The service refused this key: what it kept goes.
+async function forgetKey(env, owner) {
+  await forgetWhere(env, (found) => found === owner);
+}
+
+// Deletes the answers of `env` whose owner (a digest, or null) `matches` says.
+async function forgetWhere(env, matches) {
+  if (!(await caches.has(API + env))) return;
+  const cache = await caches.open(API + env);
+  for (const request of await cache.keys()) {
+    if (matches(ownerOf(request.url))) await cache.delete(request);
+  }
+}
+
+// The answer to a key that has kept nothing here, while the service is out of reach: the
+// worker cannot tell whether the service would accept it, so it shows nothing and says why
+// (the app reads the mark: "the key cannot be checked until the network is back").
+function unchecked() {
+  const headers = { [OFFLINE]: "unchecked", "Access-Control-Expose-Headers": OFFLINE };
+  return new Response(null, { status: 503, headers });
 }
 
 // Only what the app reads of an answer: its body, type and when it came. Never a key, never
 // a request header.
-async function keep(env, url, response) {
+async function keep(env, address, response) {
   const body = await response.blob();
   const headers = { "Content-Type": response.headers.get("Content-Type") || "application/json" };
   headers[STORED] = new Date().toISOString();
-  await (await caches.open(API + env)).put(url, new Response(body, { status: 200, headers }));
+  await (await caches.open(API + env)).put(address, new Response(body, { status: 200, headers }));
 }
 
 async function marked(kept) {

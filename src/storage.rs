@@ -70,6 +70,12 @@ pub fn import_text_slot(env: crate::config::Environment) -> String {
     format!("petstore-admin.import-text.{}", env.as_str())
 }
 
+/// The storage key of the pets this tab sent to an environment, with what came of each (see
+/// `import/created.rs`).
+pub fn created_slot(env: crate::config::Environment) -> String {
+    format!("petstore-admin.created.{}", env.as_str())
+}
+
 /// The storage key of this tab's activity log.
 pub const ACTIVITY_SLOT: &str = "petstore-admin.activity";
 
@@ -130,6 +136,7 @@ pub fn kept_work() -> Vec<fn() -> std::borrow::Cow<'static, str>> {
         ("api-key.", words::kept_keys as fn() -> _),
         ("new-pet-draft", words::kept_drafts),
         ("create-in-flight", words::kept_create),
+        ("created.", words::kept_created),
         ("import", words::kept_imports),
         ("activity", words::kept_activity),
     ]

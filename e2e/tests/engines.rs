@@ -2,7 +2,8 @@
 //! WebKitGTK), over WebDriver, with the strict Content-Security-Policy, and no console error
 //! in any of them:
 //! - a walk under `/admin/`: sign in, the list with an id above 2^53 exact, a status filter, a
-//!   pet's page (a lazy page's code) and back to the list as it was left, a pet added through
+//!   pet's page (a lazy page's code) and back to the list as it was left, the same page left
+//!   while the service holds its read (an abort, not an error), a pet added through
 //!   the form, the activity naming it, the switch to staging, the import page opened cold and
 //!   two rows imported, the compare page and a copy, a reload answered by the service worker,
 //!   and Sign out everywhere;
@@ -14,10 +15,13 @@
 use std::time::Duration;
 
 use fantoccini::Client;
+use petstore_dev_service::control::{Mode, MAIN};
+use petstore_dev_service::Config;
 use petstore_e2e::engines::Engine;
 use petstore_e2e::look::{choose, click_button, form_field, network_quiet, sign_in, wait_js};
 use petstore_e2e::{
-    click, click_nav, csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog,
+    click, click_nav, csp, dist_dir, serve_site_with, start_service, start_service_with_registry,
+    wait_for, Browser, SiteLog,
 };
 
 /// Waits up to 20 s until every row of the list has `status` (`what` says when).
@@ -46,7 +50,8 @@ async fn all_rows_are(c: &Client, status: &str, what: &str) {
 
 /// The walk, in the release build served under `/admin/` with the strict policy.
 async fn walk(engine: Engine) {
-    let (service, config) = start_service().await;
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
     let log = SiteLog::default();
     let dist = dist_dir("PETSTORE_DIST_ADMIN", "target/dist-admin");
     let site = serve_site_with(&dist, "/admin/", config, &csp(&service), log.clone()).await;
@@ -76,6 +81,36 @@ async fn walk(engine: Engine) {
     wait_for(c, "//*[starts-with(normalize-space(),'Read at')]").await;
     click(c, "//a[normalize-space()='Back to the list']").await;
     all_rows_are(c, "sold", "back on the list").await;
+
+    // A pet's page left while the service holds its read (through the service worker): the
+    // read ends as an abort, with nothing in the console (checked at the end of the walk).
+    let controlled = "return !!navigator.serviceWorker.controller;";
+    wait_js(c, "the service worker controls the page", controlled).await;
+    production.set_mode(Mode::Slow(Duration::from_secs(3)));
+    click(c, "//table//tbody//a[normalize-space()='Nemo']").await;
+    wait_for(
+        c,
+        "//*[contains(@class,'pet-details')]//*[normalize-space()='Nemo']",
+    )
+    .await;
+    // Once the service holds the pet's read (each answer waits as the mode was when its
+    // request came), the list's read on the way back is not held.
+    let held = || {
+        production
+            .log()
+            .iter()
+            .any(|e| e.method == "GET" && e.status == 0 && !e.path.contains("/pets?"))
+    };
+    for _ in 0..200 {
+        if held() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(held(), "the pet's page sent no read");
+    production.set_mode(Mode::Normal);
+    click(c, "//a[normalize-space()='Back to the list']").await;
+    all_rows_are(c, "sold", "back on the list, the pet's read left behind").await;
 
     // Add a pet (the form is a lazy page too): its page says so, with the id the service gave.
     click_nav(c, "New pet").await;

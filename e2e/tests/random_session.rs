@@ -101,12 +101,14 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
             }
             before = language::now(c).await;
         }
-        // Every tenth step exports the list, every tenth (offset by five) imports two rows,
+        // Every tenth step exports the list, every tenth (offset by five) imports two rows
+        // (every other time a row and an invalid one, then fixes it and runs them again),
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's; the main stream is drawn
         // for those all the same.
         let step = match n % 10 {
             9 => Step::Export,
+            4 if n % 20 == 14 => Step::ImportFixed,
             4 => Step::Import,
             slot => {
                 let drawn = draw(&mut rng, before.dialog);
@@ -134,12 +136,15 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     result
         .map(|()| {
             format!(
-                "{} exports, {} compare pages checked, {} pets copied",
+                "{} exports, {} compare pages checked, {} pets copied, {} imports fixed and run \
+                 again, {} fresh tabs with a made-up key offline",
                 model.exports_checked,
                 model
                     .compares_checked
                     .load(std::sync::atomic::Ordering::Relaxed),
-                model.copies_started
+                model.copies_started,
+                model.imports_fixed,
+                model.fresh_tabs
             )
         })
         .map_err(|why| (done, why))

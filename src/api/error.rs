@@ -47,6 +47,10 @@ pub enum ApiError {
     /// The request did not complete: offline, connection refused, DNS, or refused by CORS.
     #[error("The service could not be reached. Check the connection and try again.")]
     Network(String),
+    /// The service was out of reach and the service worker kept nothing that this key read:
+    /// whether the service accepts the key cannot be known until the network is back.
+    #[error("This API key cannot be checked until the network is back.")]
+    KeyUnchecked,
     /// No complete answer within the client's time limit; the request was aborted.
     #[error("The service did not answer within {} seconds.", .0.as_secs())]
     Timeout(Duration),
@@ -123,6 +127,7 @@ impl ApiError {
             ApiError::Server { status, .. } | ApiError::Decode { status, .. } => Some(*status),
             ApiError::Invalid(_)
             | ApiError::Network(_)
+            | ApiError::KeyUnchecked
             | ApiError::Timeout(_)
             | ApiError::BeyondList { .. }
             | ApiError::Cancelled => None,
@@ -154,10 +159,12 @@ impl ApiError {
     }
 
     /// Whether asking again may get another answer: after no answer, an unreadable one, a busy
-    /// service or a server error. A missing pet, a refused input or key, or a pet beyond the
-    /// list's reach is answered the same however often it is asked.
+    /// service, a server error, or a key that could not be checked offline. A missing pet, a
+    /// refused input or key, or a pet beyond the list's reach is answered the same however
+    /// often it is asked.
     pub fn may_mend_on_retry(&self) -> bool {
         self.outcome_unknown()
+            || matches!(self, ApiError::KeyUnchecked)
             || matches!(
                 self,
                 ApiError::Server {

@@ -21,6 +21,10 @@ use super::retry::{parse_retry_after, Retry, Wait};
 /// network's: the time that answer was received.
 pub const OFFLINE_HEADER: &str = "x-petstore-offline";
 
+/// The service worker's mark (in [`OFFLINE_HEADER`]) on its answer to a read while the service
+/// is out of reach, when it kept nothing this key read: no pet is shown to an unchecked key.
+const UNCHECKED: &str = "unchecked";
+
 /// What an answer's headers said, beyond its body.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Headers {
@@ -153,6 +157,10 @@ impl Client {
             ),
             stored_at: header(OFFLINE_HEADER),
         };
+        // The service worker's answer to a key that read nothing it kept, while offline.
+        if response.status() == 503 && headers.stored_at.as_deref() == Some(UNCHECKED) {
+            return Err(ApiError::KeyUnchecked);
+        }
         let text = match early_text {
             Some(text) => text,
             None => response

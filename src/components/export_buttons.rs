@@ -48,8 +48,12 @@ pub fn ExportButtons(
     /// The search the rows were narrowed by (empty for none).
     #[prop(into)]
     search: Signal<String>,
-    /// Where they are from and whether there may be more.
+    /// Where they are from.
     scope: ExportScope,
+    /// Whether there may be more, as the list stands at the click (a read again can fill the
+    /// list, or leave it under its limit).
+    #[prop(into)]
+    maybe_more: Signal<bool>,
 ) -> impl IntoView {
     let (problem, set_problem) = signal(None::<String>);
     let scope = StoredValue::new(scope);
@@ -59,6 +63,7 @@ pub fn ExportButtons(
         let search = search.trim();
         let scope = scope.with_value(|scope| ExportScope {
             search: (!search.is_empty()).then(|| search.to_owned()),
+            maybe_more: maybe_more.get_untracked(),
             ..scope.clone()
         });
         let pets = pets.get_untracked();

@@ -20,14 +20,16 @@ pub fn ImportProgress(
     /// How many rows were never sent because they need fixing first (the invalid ones).
     invalid: usize,
 ) -> impl IntoView {
+    // Rows left out as already created were not sent by this import: they count apart.
     let counts = Memo::new(move |_| {
         let p = run
             .ledger
             .with(|l| l.progress(run.rows.with_value(Vec::len)));
-        (p.done, p.refused, p.unknown)
+        (p.done - p.already, p.refused, p.unknown, p.already)
     });
+    let to_send = move || valid - counts.get().3;
     let text = move || {
-        let (done, refused, unknown) = counts.get();
+        let (done, refused, unknown, already) = counts.get();
         let state = match run.state.get() {
             RunState::Idle | RunState::Running => None,
             RunState::Paused(Pause::User) => Some(words::run_paused()),
@@ -38,11 +40,14 @@ pub fn ImportProgress(
             RunState::Done => Some(words::run_done()),
         };
         let mut parts = vec![
-            words::rows_sent(valid as u64, &number(done as u64)),
+            words::rows_sent(to_send() as u64, &number(done as u64)),
             words::rows_refused(refused as u64),
         ];
         if unknown > 0 {
             parts.push(words::rows_unknown(unknown as u64));
+        }
+        if already > 0 {
+            parts.push(words::rows_already_created(already as u64));
         }
         // The rows that were never sent are part of the outcome too.
         if invalid > 0 {
@@ -64,7 +69,7 @@ pub fn ImportProgress(
     };
     view! {
         <div class="import-progress">
-            <progress max=valid value=move || counts.get().0></progress>
+            <progress max=to_send value=move || counts.get().0></progress>
             <p aria-hidden="true">{text}</p>
             <p class="visually-hidden" role="status" aria-live="polite">{announcement}</p>
         </div>
@@ -102,6 +107,32 @@ pub fn ImportTable(
                     let href = session.link(&format!("/pets/{id}"), env);
                     view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }
                         .into_any()
+                }
+                // Left out; sent again only if ticked here, and after a question at Start.
+                (Some(Outcome::AlreadyCreated { id }), _) => {
+                    let href = session.link(&format!("/pets/{id}"), env);
+                    let again = run.again;
+                    let tick = move |on: bool| {
+                        again.update(|a| {
+                            if on {
+                                a.insert(i);
+                            } else {
+                                a.remove(&i);
+                            }
+                        })
+                    };
+                    view! {
+                        {words::row_already_created()} " " <a href=href>{id.to_string()}</a> " "
+                        <label class="send-again">
+                            <input
+                                type="checkbox"
+                                prop:checked=move || again.with(|a| a.contains(&i))
+                                on:change:target=move |ev| tick(ev.target().checked())
+                            />
+                            {t(words::row_send_again)}
+                        </label>
+                    }
+                    .into_any()
                 }
                 (Some(Outcome::Sending), _) => words::row_sending().into_any(),
                 (Some(Outcome::Refused { message }), _) => words::row_refused(&message).into_any(),

@@ -55,7 +55,7 @@ pub fn PetTable(
         env,
         status: status.map(|s| s.as_str().to_owned()),
         limit,
-        maybe_more: untrack(full),
+        maybe_more: false,
         search: None,
     };
     // A search covers the wider reads where there are some (see the list page).
@@ -187,7 +187,7 @@ pub fn PetTable(
                     })
             }}
             // The files hold what the table shows, searched and sorted.
-            <ExportButtons pets=shown search=view.search scope />
+            <ExportButtons pets=shown search=view.search scope maybe_more=Signal::derive(full) />
         }
     };
     move || match has_rows.get() {

@@ -42,9 +42,31 @@ pub fn RunPanel(
         Origin::Import => None,
     };
     let mut run = Run::new(session, env, rows, ledger, origin);
+    // An import's confirmation is for one run: the next run of rows is confirmed again.
+    let on_done = on_done.or_else(|| {
+        copy_from
+            .is_none()
+            .then(|| Callback::new(move |_| confirm.set(String::new())))
+    });
     if let Some(done) = on_done {
         run = run.when_done(done);
     }
+    // Start first asks about already created rows ticked to be sent again.
+    let asking = RwSignal::new(false);
+    let again = move || run.again.with(|a| a.len());
+    let start_or_ask = move |_| {
+        if again() == 0 {
+            run.start();
+        } else {
+            asking.set(true);
+        }
+    };
+    let cancel = move |_| {
+        run.state.set(RunState::Cancelled);
+        if copy_from.is_none() {
+            confirm.set(String::new());
+        }
+    };
     let (total, valid) = run
         .rows
         .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
@@ -54,15 +76,11 @@ pub fn RunPanel(
         move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
     // A memo of this panel's: the buttons follow the session's signals through it, so when
     // the panel goes, nothing of it is told of them any more.
-    let can_start = Memo::new(move |_| {
-        !running()
-            && !session.read_only(env)
-            && confirmed()
-            && run.shown()
-            && run.remaining() != 0
-            && session.has_key(env)
+    let can_send = Memo::new(move |_| {
+        !running() && !session.read_only(env) && confirmed() && run.shown() && session.has_key(env)
     });
-    let can_start = move || can_start.get();
+    let can_start =
+        move || can_send.get() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()));
     let unknown = move || {
         let ledger = run.ledger.read();
         (0..total)
@@ -119,7 +137,7 @@ pub fn RunPanel(
         })}
         <OfflineWrites env />
         <div class="import-actions">
-            <button type="button" disabled=move || !can_start() on:click=move |_| run.start()>
+            <button type="button" disabled=move || !can_start() on:click=start_or_ask>
                 {t(start)}
             </button>
             <Show when=running>
@@ -133,7 +151,7 @@ pub fn RunPanel(
                 </button>
             </Show>
             <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
-                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Cancelled)>
+                <button type="button" class="secondary" on:click=cancel>
                     {t(words::cancel)}
                 </button>
             </Show>
@@ -152,6 +170,20 @@ pub fn RunPanel(
                 </Show>
             })}
         </div>
+        <Show when=move || asking.get()>
+            <div class="alert" role="alert">
+                <p>{move || words::send_again_question(again() as u64)}</p>
+                <button type="button" disabled=move || !can_send.get() on:click=move |_| {
+                    asking.set(false);
+                    run.send_again();
+                }>
+                    {t(words::send_them_again)}
+                </button>
+                <button type="button" class="secondary" on:click=move |_| asking.set(false)>
+                    {t(words::cancel)}
+                </button>
+            </div>
+        </Show>
         <ImportProgress run valid invalid />
         <ImportTable run session />
     }

@@ -24,6 +24,7 @@ pub fn said(error: &ApiError) -> String {
         } => server(*status, *retry_after),
         ApiError::BeyondList { reach } => words::error_beyond_list(&number((*reach).into())),
         ApiError::Network(_) => words::error_unreachable().into_owned(),
+        ApiError::KeyUnchecked => words::error_key_unchecked().into_owned(),
         ApiError::Timeout(after) => words::error_timeout(after.as_secs()),
         ApiError::Cancelled => words::error_cancelled().into_owned(),
         ApiError::Decode { .. } => words::error_unreadable().into_owned(),

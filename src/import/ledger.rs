@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::created::{already_created, CreatedPet};
 use super::parse::ImportRow;
 use crate::config::Environment;
 use crate::i18n::words;
@@ -35,6 +36,12 @@ pub enum Outcome {
         /// What happened.
         message: String,
     },
+    /// Not sent: the row equals a pet this tab already created in the environment (see
+    /// `created.rs`). Sent again only when the manager asks for it.
+    AlreadyCreated {
+        /// The id of the pet created before.
+        id: i64,
+    },
 }
 
 impl Outcome {
@@ -45,6 +52,7 @@ impl Outcome {
             Outcome::Created { .. } => "created",
             Outcome::Refused { .. } => "refused",
             Outcome::Unknown { .. } => "unknown",
+            Outcome::AlreadyCreated { .. } => "already created",
         }
     }
 }
@@ -74,8 +82,8 @@ pub fn fnv1a(text: &str) -> String {
     format!("{hash:016x}")
 }
 
-/// How far an import has gone: the rows with an outcome, and of those the refused and the
-/// unknown ones.
+/// How far an import has gone: the rows with an outcome, and of those the refused, the
+/// unknown and the already created ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Rows sent and answered (or known to be lost): every outcome but `Sending`.
@@ -84,6 +92,8 @@ pub struct Progress {
     pub refused: usize,
     /// Of those, with no usable answer.
     pub unknown: usize,
+    /// Of those, left out as equal to a pet created before (not sent by this import).
+    pub already: usize,
 }
 
 /// The outcomes of one import, by row index, saved on every change.
@@ -121,6 +131,7 @@ impl Ledger {
             p.done += 1;
             p.refused += usize::from(matches!(outcome, Outcome::Refused { .. }));
             p.unknown += usize::from(matches!(outcome, Outcome::Unknown { .. }));
+            p.already += usize::from(matches!(outcome, Outcome::AlreadyCreated { .. }));
         }
         p
     }
@@ -133,10 +144,31 @@ impl Ledger {
             .count()
     }
 
-    /// Whether a run of `rows` started and did not finish: some rows have an outcome, and some
-    /// valid rows none yet.
+    /// Whether a run of `rows` started and did not finish: some rows were sent, and some
+    /// valid rows have no outcome yet.
     pub fn interrupted(&self, rows: &[ImportRow]) -> bool {
-        self.progress(rows.len()).done > 0 && self.remaining(rows) > 0
+        let p = self.progress(rows.len());
+        p.done > p.already && self.remaining(rows) > 0
+    }
+
+    /// Marks each row of `rows` that equals a pet of `created` (and has no outcome yet) as
+    /// already created, or as unknown where that pet was sent without an answer, so that it is
+    /// not sent again by itself; says how many it marked.
+    pub fn mark_already_created(&mut self, rows: &[ImportRow], created: &[CreatedPet]) -> usize {
+        let found = already_created(rows, self, created);
+        for (index, id) in &found {
+            let outcome = match id {
+                Some(id) => Outcome::AlreadyCreated { id: *id },
+                None => Outcome::Unknown {
+                    message: words::row_maybe_created_before().into(),
+                },
+            };
+            self.entries.insert(*index, outcome);
+        }
+        if !found.is_empty() {
+            save(&self.key, &self.entries);
+        }
+        found.len()
     }
 
     /// Where this ledger is stored, for an answer that arrives after its page is gone.

@@ -20,7 +20,9 @@ pub fn results_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
     let mut out = String::from("name,categoryId,status,id,outcome,message\n");
     for (i, row) in rows.iter().enumerate() {
         let (id, outcome, message) = match (ledger.get(i), &row.checked) {
-            (Some(Outcome::Created { id }), _) => (id.to_string(), "created", String::new()),
+            (Some(o @ (Outcome::Created { id } | Outcome::AlreadyCreated { id })), _) => {
+                (id.to_string(), o.word(), String::new())
+            }
             (Some(o @ (Outcome::Refused { message } | Outcome::Unknown { message })), _) => {
                 (String::new(), o.word(), message.clone())
             }

@@ -4,10 +4,12 @@
 //! (an import) when the environment is switched; unknown outcomes are never re-sent by
 //! themselves. The import page runs pasted rows; the compare page runs copies of chosen pets.
 
+use std::collections::BTreeSet;
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-use super::{ImportRow, Ledger, LedgerSlot, Outcome};
+use super::{created, ImportRow, Ledger, LedgerSlot, Outcome};
 use crate::api::ApiError;
 use crate::config::Environment;
 use crate::i18n::{call_said, said};
@@ -72,6 +74,8 @@ pub struct Run {
     pub ledger: RwSignal<Ledger>,
     /// Where the run stands (tracked by the page).
     pub state: RwSignal<RunState>,
+    /// Rows already created before that the manager ticked to send again (tracked).
+    pub again: RwSignal<BTreeSet<usize>>,
     /// Where the rows come from.
     pub origin: StoredValue<Origin>,
     in_flight: StoredValue<usize>,
@@ -96,6 +100,7 @@ impl Run {
             rows: StoredValue::new(rows),
             ledger: RwSignal::new(ledger),
             state: RwSignal::new(RunState::Idle),
+            again: RwSignal::new(BTreeSet::new()),
             origin: StoredValue::new(origin),
             in_flight: StoredValue::new(0),
             session,
@@ -164,6 +169,20 @@ impl Run {
         self.pump();
     }
 
+    /// Makes the ticked already created rows sendable again (the manager was asked), and
+    /// starts.
+    pub fn send_again(&self) {
+        let ticked = self.again.try_update(std::mem::take).unwrap_or_default();
+        self.ledger.update(|l| {
+            for i in ticked {
+                if matches!(l.get(i), Some(Outcome::AlreadyCreated { .. })) {
+                    l.set(i, None);
+                }
+            }
+        });
+        self.start();
+    }
+
     /// Makes the unknown rows sendable again: the user checked they do not exist.
     pub fn forget_unknown(&self) {
         self.ledger.update(|l| {
@@ -212,6 +231,9 @@ impl Run {
                 Origin::Import => None,
                 Origin::Copy { from, ids } => ids.get(index).map(|id| (*from, *id)),
             });
+            // Counted as a pet that may exist from now until its answer.
+            let sent_at = created::note_sending(run.env, &pet);
+            let pet_sent = pet.clone();
             let sent =
                 untrack(|| {
                     run.session
@@ -221,6 +243,7 @@ impl Run {
                 });
             leptos::task::spawn_local(async move {
                 let result = sent.await;
+                created::settle(run.env, &pet_sent, sent_at, &result);
                 run.finish(index, result, slot);
             });
         }

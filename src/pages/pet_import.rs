@@ -8,6 +8,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
 use crate::i18n::{number, t, words};
+use crate::import::created::created_in;
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::use_session;
 use crate::storage;
@@ -62,11 +63,11 @@ fn ImportForm(
         .map(|(p, valid)| {
             move || {
                 words::import_interrupted(
-                    &number(p.done as u64),
+                    &number((p.done - p.already) as u64),
                     &env.label(),
                     &number(p.refused as u64),
                     &number(p.unknown as u64),
-                    &number(valid as u64),
+                    &number((valid - p.already) as u64),
                 )
             }
         });
@@ -76,19 +77,27 @@ fn ImportForm(
     let checked = RwSignal::new(None::<(Vec<ImportRow>, Ledger)>);
     let confirm = RwSignal::new(String::new());
 
+    // Changed rows are new rows: production must be confirmed for them again.
     let set_text = move |value: String| {
         storage::set(&storage::import_text_slot(env), &value);
         text.set(value);
+        confirm.set(String::new());
     };
-    let check = move |_| match text.with_untracked(|t| parse_rows(t)) {
-        Err(e) => {
-            set_problem.set(Some(e.0));
-            checked.set(None);
-        }
-        Ok(rows) => {
-            set_problem.set(None);
-            let ledger = Ledger::load(env, &fingerprint(&rows));
-            checked.set(Some((rows, ledger)));
+    let check = move |_| {
+        confirm.set(String::new());
+        match text.with_untracked(|t| parse_rows(t)) {
+            Err(e) => {
+                set_problem.set(Some(e.0));
+                checked.set(None);
+            }
+            Ok(rows) => {
+                set_problem.set(None);
+                // Rows equal to pets this tab already created (by an earlier run of rows
+                // since fixed, say) are left out unless the manager asks to send them again.
+                let mut ledger = Ledger::load(env, &fingerprint(&rows));
+                ledger.mark_already_created(&rows, &created_in(env));
+                checked.set(Some((rows, ledger)));
+            }
         }
     };
     let on_file = move |ev: leptos::ev::Event| {

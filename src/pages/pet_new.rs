@@ -14,7 +14,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
-use crate::i18n::{status_name, t, words};
+use crate::i18n::{clock_time, status_name, t, words};
+use crate::import::created::{created_in, recent_equal, CreatedPet};
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
 use crate::storage;
@@ -107,15 +108,18 @@ fn PetForm(
         navigate(&path, options);
     });
     let pending = move || session.create_pending();
+    // A pet equal to one this tab added in the last hour: asked about before it is sent.
+    let warning = RwSignal::new(None::<CreatedPet>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
+        warning.set(None);
         draft.update(|d| change(d, value));
         if let Ok(text) = serde_json::to_string(&draft.get_untracked()) {
             storage::set(&storage::draft_slot(env), &text);
         }
     };
 
-    let submit = move |ev: SubmitEvent| {
-        ev.prevent_default();
+    // `again`: the manager was asked about an equal pet added before, and said add another.
+    let send = move |again: bool| {
         // A second click before the first answer must not create a second pet.
         if untrack(pending) {
             return;
@@ -135,11 +139,23 @@ fn PetForm(
             }
             Ok(pet) => {
                 errors.set(FieldErrors::default());
+                let now = js_sys::Date::now() as u64;
+                let earlier = recent_equal(&created_in(env), &pet, now).cloned();
+                if earlier.is_some() && !again {
+                    warning.set(earlier);
+                    return;
+                }
+                warning.set(None);
                 if let Some(id) = session.create_pet(env, draft.get_untracked(), pet) {
                     submitted.set_value(Some(id));
                 }
             }
         }
+    };
+
+    let submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        send(false);
     };
 
     let record = move || session.last_create(env);
@@ -229,8 +245,39 @@ fn PetForm(
                 <a class="cancel" href=move || session.href("/pets")>{t(words::cancel)}</a>
             </div>
             <p class="loading" role="status">{progress}</p>
+            {move || warning.get().map(|earlier| view! {
+                <div class="alert wrap" role="alert">
+                    <p>{move || asked_again(env, &earlier)}</p>
+                    <button
+                        type="button"
+                        disabled=move || pending() || session.read_only(env)
+                        on:click=move |_| send(true)
+                    >
+                        {t(words::add_another)}
+                    </button>
+                </div>
+            })}
         </form>
         {move || record().map(|record| view! { <CreateOutcome record session /> })}
+    }
+}
+
+/// The add form's question before adding a pet equal to `earlier`, one this tab sent to
+/// `env` in the last hour: created (with its id), or perhaps (no answer came).
+fn asked_again(env: Environment, earlier: &CreatedPet) -> String {
+    let (category, time) = (
+        earlier.category_id.to_string(),
+        clock_time(earlier.at_ms as f64),
+    );
+    match earlier.id {
+        Some(id) => words::added_before_question(
+            &category,
+            &env.label(),
+            &id.to_string(),
+            &earlier.name,
+            &time,
+        ),
+        None => words::sent_before_question(&category, &env.label(), &earlier.name, &time),
     }
 }
 

@@ -34,10 +34,18 @@ pub(super) fn PetRows(
     let shown = RwSignal::new(None::<Listing>);
     // A search of a list that filled its limit reaches past it (below): it needs the wider
     // reads. (A list that did not fill it holds every pet there is: nothing to read again.)
-    let wide = Memo::new(move |_| {
-        !list_view.search.read().trim().is_empty()
-            && shown.with(|l| l.as_ref().is_some_and(Listing::is_full))
-    });
+    let searching = Memo::new(move |_| !list_view.search.read().trim().is_empty());
+    let wide = move || {
+        searching.get()
+            && shown.with(|l| l.as_ref().is_some_and(|l| l.is_full() && l.wide.is_none()))
+    };
+    // The read below runs again when a search starts on a full list without the wider reads;
+    // not when its own answer fills the list (a read made while searching reads them itself),
+    // so a link with a search reads the list once.
+    let wide_missing = Memo::new_with_compare(
+        move |_| wide(),
+        |old, new| new == Some(&true) && old != Some(&true),
+    );
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
@@ -45,7 +53,8 @@ pub(super) fn PetRows(
         // the data is due to be read again (session/refresh.rs).
         session.reread();
         session.refreshes();
-        let searching = wide.try_get().unwrap_or(false);
+        wide_missing.track();
+        let searching = searching.try_get_untracked().unwrap_or(false);
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
         let asked = filters.try_get();
@@ -110,8 +119,7 @@ pub(super) fn PetRows(
     let (loading, set_loading) = signal(false);
     // A search past the rows loaded reads more of the same list: not quiet, since the matches
     // may change; said (and the rows dimmed) until it is in.
-    let widening =
-        move || wide.get() && shown.with(|l| l.as_ref().is_some_and(|l| l.wide.is_none()));
+    let widening = wide;
     let busy = move || loading.get() && (!quiet() || widening());
     let retry = {
         let pets = pets.clone();

@@ -255,6 +255,12 @@ impl Session {
             if exchange.sent.is_read() && exchange.outcome.is_ok() {
                 session.note_answer(env, exchange.stored_at.clone());
             }
+            match &exchange.outcome {
+                Err(ApiError::KeyUnchecked) => session.note_unchecked(env, true),
+                // The service answered (a 401, say): it is in reach.
+                Err(e) if e.status().is_some() => session.note_unchecked(env, false),
+                _ => {}
+            }
             let at_ms = js_sys::Date::now() as u64;
             if let Some(entry) = activity::entry_for(env, exchange, at_ms, from) {
                 activity::record(session, entry);

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use super::{CallError, Session};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
+use crate::import::created;
 use crate::input::Draft;
 use crate::storage;
 
@@ -100,12 +101,16 @@ impl Session {
             draft,
             state: CreateState::Pending,
         }));
+        // Counted as a pet that may exist from now until its answer.
+        let sent_at = created::note_sending(env, &pet);
+        let sending = pet.clone();
         let sent =
             untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
         let record = self.create;
         // A task of its own, holding no page's owner: the page may go while it runs.
         leptos::task::spawn_local(async move {
             let result = sent.await;
+            created::settle(env, &sending, sent_at, &result);
             storage::remove(storage::CREATE_SLOT);
             if result.is_ok() {
                 storage::remove(&storage::draft_slot(env));

@@ -19,6 +19,9 @@ const RETRY_MS: u32 = 30_000;
 pub(super) struct Connection {
     /// Per environment: when the kept answers on screen were received; `None` while live.
     stale: [Option<String>; 2],
+    /// Per environment: the last read found the service out of reach with a key the worker
+    /// kept nothing for (it cannot be checked until the network is back).
+    unchecked: [bool; 2],
     /// The browser says it has no network.
     browser_offline: bool,
     /// The environment whose answers came live again at the last read, for "Back online".
@@ -51,15 +54,24 @@ impl Connection {
             (Some(_), None) => Some(env),
             _ => None,
         };
-        let changed = back != self.back || self.stale[index(env)] != stored_at;
+        let changed =
+            back != self.back || self.stale[index(env)] != stored_at || self.unchecked[index(env)];
         self.back = back;
         self.stale[index(env)] = stored_at;
+        self.unchecked[index(env)] = false;
         changed
     }
 
-    /// While kept answers are shown, has the pages read again; says whether it did.
+    /// Whether a read of `env` found the service out of reach and nothing kept for its key
+    /// (`false`: the service answered); says whether that changed anything.
+    fn unchecked(&mut self, env: Environment, unchecked: bool) -> bool {
+        std::mem::replace(&mut self.unchecked[index(env)], unchecked) != unchecked
+    }
+
+    /// While kept answers (or none, for an unchecked key) are shown, has the pages read
+    /// again; says whether it did.
     fn retry_if_stale(&mut self) -> bool {
-        let stale = self.any_stale();
+        let stale = self.any_stale() || self.unchecked.iter().any(|u| *u);
         if stale {
             self.reread += 1;
         }
@@ -68,7 +80,7 @@ impl Connection {
 
     /// Whether writes to `env` are off now.
     pub(super) fn read_only_now(&self, env: Environment) -> bool {
-        self.browser_offline || self.stale[index(env)].is_some()
+        self.browser_offline || self.stale[index(env)].is_some() || self.unchecked[index(env)]
     }
 
     fn any_stale(&self) -> bool {
@@ -136,6 +148,13 @@ impl Session {
             .try_maybe_update(|c| (c.answered(env, stored_at), ()));
     }
 
+    /// Records whether a read of `env` found the service out of reach with a key nothing was
+    /// kept for: then writes stop, and the page reads again when the network may be back.
+    pub(super) fn note_unchecked(&self, env: Environment, unchecked: bool) {
+        self.connection
+            .try_maybe_update(|c| (c.unchecked(env, unchecked), ()));
+    }
+
     /// Forgets the kept answers of `envs`, in the service worker's cache and on screen.
     pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
         storage::forget_kept_answers(envs);
@@ -165,6 +184,23 @@ mod tests {
         assert_eq!(c.back, Some(Environment::Production));
         c.answered(Environment::Production, None);
         assert_eq!(c.back, None);
+    }
+
+    #[test]
+    fn an_unchecked_key_stops_writes_and_is_read_again_until_an_answer() {
+        let mut c = Connection::default();
+        assert!(c.unchecked(Environment::Production, true));
+        assert!(!c.unchecked(Environment::Production, true), "said once");
+        assert!(c.read_only_now(Environment::Production));
+        assert!(!c.read_only_now(Environment::Staging));
+        assert!(c.retry_if_stale());
+        assert!(c.answered(Environment::Production, None));
+        assert!(!c.read_only_now(Environment::Production));
+        assert!(!c.retry_if_stale());
+        // The service's refusal of the key is an answer too.
+        c.unchecked(Environment::Staging, true);
+        assert!(c.unchecked(Environment::Staging, false));
+        assert!(!c.read_only_now(Environment::Staging));
     }
 
     #[test]

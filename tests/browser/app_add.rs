@@ -211,3 +211,59 @@ async fn the_draft_survives_a_reload_and_goes_to_the_chosen_environment() {
     assert!(post.1.contains("/staging/v1/pets") && post.2 == format!("Bearer {STAGING_KEY}"));
     assert_eq!(count_named(&name).await, 0, "nothing reached production");
 }
+
+#[wasm_bindgen_test]
+async fn adding_a_pet_equal_to_one_just_added_asks_first_even_after_a_reload() {
+    let name = unique("Pepper");
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, &name, "2", "").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    let first = address();
+    let id = &first["/pets/".len()..first.find('?').unwrap()];
+    drop(app);
+
+    // A reload, then the same pet typed again: asked before anything is sent.
+    let app = reopen().await;
+    let host = &app.host;
+    wait_for("the New pet link", || link(host, "New pet")).await;
+    follow(host, "New pet").await;
+    fill(host, &name, "2", "").await;
+    let before = posts();
+    click(&button(host, "Add pet").unwrap()).await;
+    let question = format!("{name}, category 2, was added to Production at");
+    wait_until("the question", || {
+        alerts(host).iter().any(|a| a.contains(&question))
+    })
+    .await;
+    assert!(
+        alerts(host)
+            .iter()
+            .any(|a| a.contains(&format!("(id {id}): add another?"))),
+        "{:?}",
+        alerts(host)
+    );
+    assert_eq!(posts(), before, "sent before the answer");
+    assert_eq!(count_named(&name).await, 1);
+    // Another category is another pet: the question goes as the form changes.
+    type_into(&input(host, "Category ID").await, "3").await;
+    wait_until("the question gone", || {
+        !alerts(host).iter().any(|a| a.contains(&question))
+    })
+    .await;
+    type_into(&input(host, "Category ID").await, "2").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    let again = wait_for("Add another", || button(host, "Add another")).await;
+    click(&again).await;
+    wait_until("the second pet's page", || {
+        page_text(host).contains("Pet added.") && address() != first
+    })
+    .await;
+    assert_eq!(posts(), before + 1);
+    assert_eq!(count_named(&name).await, 2);
+}

@@ -10,7 +10,7 @@ use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use petstore_admin::api::Client;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
@@ -240,4 +240,99 @@ async fn a_chosen_csv_file_fills_the_rows() {
     })
     .await;
     assert_eq!(rows(host)[0][1], "From File");
+}
+
+/// The value of the production confirmation box.
+async fn confirmation(host: &web_sys::Element) -> String {
+    input(host, "Type production to confirm").await.value()
+}
+
+/// Types `production` in the production confirmation box.
+async fn confirm_production(host: &web_sys::Element) {
+    type_into(
+        &input(host, "Type production to confirm").await,
+        "production",
+    )
+    .await;
+}
+
+/// How many creates production's sandbox saw.
+async fn posts_seen(sb: &Sandbox) -> usize {
+    sb.log("production")
+        .await
+        .iter()
+        .filter(|s| s.method == "POST")
+        .count()
+}
+
+#[wasm_bindgen_test]
+async fn a_fixed_row_goes_alone_and_the_created_rows_are_not_sent_twice() {
+    let sb = Sandbox::new("import-fixed-row");
+    let app = open_with("/pets/import?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    paste(host, "name,categoryId\nFixed 1,1\nFixed 2,x\nFixed 3,3\n").await;
+    press(host, "Check rows").await;
+    confirm_production(host).await;
+    press(host, "Start import").await;
+    let done = "2 of 2 sent, 0 refused, 1 never sent (it needs fixing first). Done.";
+    wait_until("the first run", || page_text(host).contains(done)).await;
+    assert_eq!(
+        confirmation(host).await,
+        "",
+        "the confirmation outlived the run"
+    );
+
+    // The invalid row fixed in the same box, and checked again.
+    paste(host, "name,categoryId\nFixed 1,1\nFixed 2,2\nFixed 3,3\n").await;
+    press(host, "Check rows").await;
+    wait_until("the rows created before", || {
+        let shown = rows(host);
+        shown.len() == 3 && shown[0][4].starts_with("Already created:")
+    })
+    .await;
+    let shown = rows(host);
+    assert!(shown[2][4].starts_with("Already created:"), "{shown:?}");
+    assert_eq!(shown[1][4], "Not sent", "{shown:?}");
+    assert_eq!(confirmation(host).await, "");
+    let start = wait_for("Start import", || button(host, "Start import")).await;
+    assert!(
+        start.has_attribute("disabled"),
+        "production not confirmed again"
+    );
+    confirm_production(host).await;
+    press(host, "Start import").await;
+    let done = "1 of 1 sent, 0 refused, 2 already created before (not sent again). Done.";
+    wait_until("the fixed row alone", || page_text(host).contains(done)).await;
+    assert_eq!(
+        count_named(&sb, "production", PROD_KEY, "Fixed").await[..3],
+        [1, 1, 1]
+    );
+    assert_eq!(posts_seen(&sb).await, 3);
+
+    // Sending a created row again on purpose: ticked, then asked at Start.
+    press(host, "Check rows").await;
+    let tick = wait_for("a Send again box", || {
+        host.query_selector("label.send-again input").ok().flatten()
+    })
+    .await;
+    click(tick.unchecked_ref::<web_sys::HtmlElement>()).await;
+    confirm_production(host).await;
+    press(host, "Start import").await;
+    wait_until("the question", || {
+        alerts(host)
+            .iter()
+            .any(|a| a.contains("1 row was already created; send it again?"))
+    })
+    .await;
+    assert_eq!(posts_seen(&sb).await, 3, "sent before the answer");
+    press(host, "Send them again").await;
+    let done = "2 of 2 sent, 0 refused, 1 already created before (not sent again). Done.";
+    wait_until("sent again", || page_text(host).contains(done)).await;
+    assert_eq!(
+        count_named(&sb, "production", PROD_KEY, "Fixed").await[..3],
+        [2, 1, 1]
+    );
+    assert_eq!(posts_seen(&sb).await, 4);
+    assert_eq!(confirmation(host).await, "");
 }

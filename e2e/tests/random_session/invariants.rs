@@ -50,9 +50,19 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         Some(key) => model.refused(env, key),
     };
     if snap.dialog != expect_dialog {
+        let tail: Vec<String> = model
+            .log(env)
+            .iter()
+            .rev()
+            .take(8)
+            .map(|e| format!("{e:?}"))
+            .collect();
         return Err(format!(
-            "sign-in form shown: {}, expected {expect_dialog} (app key {:?})",
-            snap.dialog, model.app_key[env]
+            "sign-in form shown: {}, expected {expect_dialog} (app key {:?})\n  {}'s log, newest first:\n  {}",
+            snap.dialog,
+            model.app_key[env],
+            ENVS[env],
+            tail.join("\n  ")
         ));
     }
     // The form names its environment, in the page's language.
@@ -60,6 +70,14 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         return Err(format!(
             "the form says {:?} in {}",
             snap.dialog_title, ENVS[env]
+        ));
+    }
+    // A fresh tab with a made-up key, offline: no pet shown to a key the service never
+    // accepted (the worker keeps answers per key).
+    if model.fresh_tab == Some(env) && snap.path.ends_with("/pets") && !snap.rows.is_empty() {
+        return Err(format!(
+            "{} rows shown to a made-up key offline",
+            snap.rows.len()
         ));
     }
     // No kept answer (nor any other) listed in a tab that holds no key for it.

@@ -41,10 +41,17 @@ pub struct Model {
     /// started for.
     pub compares_checked: AtomicUsize,
     pub copies_started: usize,
+    /// How many imports had a row fixed and were run again, and how many fresh tabs were
+    /// opened offline with a made-up key.
+    pub imports_fixed: usize,
+    pub fresh_tabs: usize,
     /// Set by the step that pressed "Sign out everywhere", until the next step.
     pub wiped: bool,
     /// Set by the step that pressed a copy's Close, until the next step.
     pub closed_copy: bool,
+    /// Set by the step that opened a fresh tab with a made-up key, offline: that
+    /// environment's, until the network is back or another key is typed.
+    pub fresh_tab: Option<usize>,
     /// Where each environment's log stood when it was told to answer the next request 429.
     pub busy_from: [Option<usize>; 2],
     /// How many creates each environment may have received: one per click of Add pet (a
@@ -83,8 +90,11 @@ impl Model {
             exports_checked: 0,
             compares_checked: AtomicUsize::new(0),
             copies_started: 0,
+            imports_fixed: 0,
+            fresh_tabs: 0,
             wiped: false,
             closed_copy: false,
+            fresh_tab: None,
             busy_from: [None, None],
             sends_allowed: [0, 0],
             site_log,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 
-use super::bulk::{export_matches_rows, import};
+use super::bulk::{export_matches_rows, import, import_fixed};
 use super::compare;
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
@@ -33,6 +33,9 @@ pub enum Step {
     AddDoubleClick,
     Export,
     Import,
+    /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
+    /// again.
+    ImportFixed,
     Reload,
     Back,
     Forward,
@@ -63,6 +66,9 @@ pub enum Step {
     Deploy(usize),
     /// Presses the Reload of "A new version of this app is ready", if it shows.
     UpdateReload,
+    /// The tab is closed without signing out and a new one opened on the same address with a
+    /// made-up key of the right form for its environment (while offline).
+    FreshTabMadeUpKey,
     // The compare page (drawn and performed by `compare.rs`).
     /// Follows the Compare link.
     OpenCompare,
@@ -195,6 +201,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             };
             if page::type_into(c, "API key", &typed).await && page::click(c, DIALOG_SIGN_IN).await {
                 model.app_key[env] = Some(key);
+                model.fresh_tab = None;
             }
         }
         Step::SignInBadCharacter => {
@@ -268,6 +275,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             }
         }
         Step::Import => import(c, model, &snap, env, tag).await,
+        Step::ImportFixed => import_fixed(c, model, &snap, env, tag).await,
         Step::Reload => c.refresh().await.expect("reload"),
         Step::Back => {
             c.back().await.expect("back");
@@ -334,7 +342,11 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::OpenCompare | Step::SignInInPage | Step::CopyPets(..) | Step::CloseCopy => {
             compare::perform(c, model, step, &snap).await;
         }
-        Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload => {}
+        Step::Offline
+        | Step::Online
+        | Step::Deploy(_)
+        | Step::UpdateReload
+        | Step::FreshTabMadeUpKey => {}
         // (The live list's, performed by `live.rs`.)
         Step::OtherAdds(..) | Step::OtherChanges(..) | Step::Hidden(..) | Step::Language(_) => {}
     }

@@ -1,12 +1,12 @@
 //! The all-day tablet's steps, drawn from a stream of their own: the network dropping and
 //! coming back (the page's, the service worker's and the site's), a new build deployed
-//! under the open tab, and the tab's Reload for it.
+//! under the open tab, the tab's Reload for it, and a new tab with a made-up key offline.
 
 use petstore_e2e::dist_dir;
 use petstore_e2e::worker::{deploy_keeping, go_offline, go_online};
 use petstore_e2e::Browser;
 
-use super::model::Model;
+use super::model::{url_env, Model, ENVS};
 use super::page;
 use super::steps::{Rng, Step};
 
@@ -24,6 +24,7 @@ pub fn draw_tablet(rng: &mut Rng, offline: bool) -> Step {
         0..=2 => Step::Offline,
         4..=6 => Step::Deploy(rng.below(BUILDS.len())),
         7 | 8 => Step::UpdateReload,
+        _ if offline => Step::FreshTabMadeUpKey,
         _ => Step::Reload,
     }
 }
@@ -32,7 +33,11 @@ pub fn draw_tablet(rng: &mut Rng, offline: bool) -> Step {
 pub fn is_tablet(step: &Step) -> bool {
     matches!(
         step,
-        Step::Offline | Step::Online | Step::Deploy(_) | Step::UpdateReload
+        Step::Offline
+            | Step::Online
+            | Step::Deploy(_)
+            | Step::UpdateReload
+            | Step::FreshTabMadeUpKey
     )
 }
 
@@ -45,6 +50,7 @@ pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
             model.offline = Some((sessions, [model.writes(0), model.writes(1)]));
         }
         Step::Online => {
+            model.fresh_tab = None;
             if let Some((sessions, _)) = model.offline.take() {
                 go_online(browser, &model.site_log, sessions).await;
             }
@@ -62,6 +68,28 @@ pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
         }
         Step::UpdateReload => {
             page::button(c, "Reload").await;
+        }
+        Step::FreshTabMadeUpKey if model.offline.is_some() => {
+            let snap = page::snapshot(c).await;
+            let env = url_env(&snap).unwrap_or(0);
+            // Named as the other made-up keys are, so it is never seen crossing environments,
+            // and a new one each time (an earlier one may have met its 401 since).
+            let key = format!("wrong-{}-fresh-{}", ENVS[env], model.fresh_tabs);
+            let opened = c
+                .execute(
+                    "sessionStorage.clear();
+                     sessionStorage.setItem('petstore-admin.api-key.' + arguments[0], arguments[1]);
+                     location.reload();",
+                    vec![ENVS[env].into(), key.clone().into()],
+                )
+                .await;
+            if opened.is_ok() {
+                model.app_key = [None, None];
+                model.app_key[env] = Some(key);
+                model.fresh_tab = Some(env);
+                model.wiped = false;
+                model.fresh_tabs += 1;
+            }
         }
         _ => {}
     }

@@ -153,8 +153,8 @@ impl AppConfig {
                 )));
             }
         }
-        // (Neither number is written back in the message: it is the only place a float would
-        // be printed, and that code, 6.7 KB brotli, would be on the first screen for it alone.)
+        // Neither number is written back in the message: it would be the app's only printed
+        // float, and float printing is a large part of the first screen (`docs/benchmark.md`).
         if let Some(m) = config.idle_minutes {
             if !(m.is_finite() && m > 0.0) {
                 return Err(ConfigError::Malformed(

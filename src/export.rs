@@ -34,8 +34,8 @@ pub fn neutralise(cell: &str) -> String {
 }
 
 /// One CSV field as RFC 4180 writes it: in double quotes (doubled inside) when it holds a
-/// comma, a quote or a line break. (The `csv` crate does the same, for about 20 KB of
-/// compressed wasm measured here; writing is this small, so it is done by hand.)
+/// comma, a quote or a line break. Written by hand: the `csv` crate's writer would bring its
+/// whole reader into the wasm (`docs/benchmark.md` has the figure).
 pub fn field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))

@@ -124,8 +124,7 @@ impl Changes {
     }
 }
 
-// (Vectors, not hash maps, and nothing sorted but by insertion: a store's few hundred pets
-// need no more, and each map or sort of another type adds its own code to the first screen.)
+// Vectors, not hash maps: a store's few hundred pets need no more.
 #[derive(Debug)]
 struct Seen {
     id: i64,

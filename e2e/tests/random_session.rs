@@ -19,6 +19,7 @@ mod random_session {
 
 use std::time::{Duration, Instant};
 
+use petstore_dev_service::control::now_ms;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
 use petstore_e2e::{
@@ -29,7 +30,7 @@ use random_session::invariants::check;
 use random_session::language;
 use random_session::live::{draw_live, is_live};
 use random_session::model::{url_env, Model, ENVS};
-use random_session::page::{snapshot, wait_for};
+use random_session::page::{snapshot, time_origin, wait_for};
 use random_session::steps::{draw, draw_daily, perform, Rng, Step};
 use random_session::tablet::{self, draw_tablet, is_tablet};
 
@@ -122,12 +123,23 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
             }
         };
         done.push(step.clone());
+        // A step that may load a page anew: when it began and ended, if the document did
+        // change (Back and Forward mostly stay in the app).
+        let load = match step.loads_page() {
+            true => Some((now_ms(), time_origin(c).await)),
+            false => None,
+        };
         if is_tablet(&step) {
             tablet::perform(&browser, &mut model, &step).await;
         } else if is_live(&step) {
             random_session::live::perform(c, &mut model, &step).await;
         } else {
             perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;
+        }
+        if let Some((began, origin)) = load {
+            if time_origin(c).await != origin {
+                model.page_loads.push((began, now_ms()));
+            }
         }
         result = settle_and_check(&browser, &model, &step, url_env(&before)).await;
     }

@@ -2,10 +2,9 @@
 //! pet is looked for in `listPets`, its stated replacement, which reaches the first 100 pets
 //! of each status (and of the unfiltered list, for pets without one).
 
-use super::client::{Client, LIMIT_RANGE};
-use super::deprecation::Lifecycle;
-use super::error::ApiError;
-use super::models::{Pet, PetStatus};
+use petstore_core::{ApiError, Lifecycle, Pet, PetStatus, LIMIT_RANGE};
+
+use super::client::Client;
 
 /// How a pet was found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,12 +10,13 @@ use gloo_timers::callback::Timeout;
 use serde::de::DeserializeOwned;
 use web_sys::{AbortController, AbortSignal};
 
-use super::client::{check_status, decode, is_bearer_token, Client};
-use super::deprecation::Lifecycle;
+use petstore_core::{
+    check_status, decode, is_bearer_token, parse_retry_after, ApiError, Lifecycle, Retry, Sent,
+    Wait,
+};
+
+use super::client::Client;
 use super::early::{self, js_text};
-use super::error::ApiError;
-use super::request::Sent;
-use super::retry::{parse_retry_after, Retry, Wait};
 
 /// The header the service worker (sw.js) puts on an answer it kept, given instead of the
 /// network's: the time that answer was received.

@@ -5,6 +5,7 @@
 //! that no first screen shows are drawn the same way: the idle guard, which acts only after
 //! minutes (and only where `idleMinutes` is set), and the note that a new version is ready.
 
+use petstore_core::Page;
 use std::time::Duration;
 
 use crate::i18n::{t, words};
@@ -69,15 +70,13 @@ impl LazyPage {
 
     /// The lazy page at `path` (below the router's base), if it is one.
     pub(crate) fn at(path: &str) -> Option<Self> {
-        match path.trim_end_matches('/') {
-            "/pets/new" => Some(Self::New),
-            "/pets/import" => Some(Self::Import),
-            "/activity" => Some(Self::Activity),
-            "/compare" => Some(Self::Compare),
-            other => other
-                .strip_prefix("/pets/")
-                .filter(|id| !id.is_empty() && !id.contains('/'))
-                .map(|_| Self::View),
+        match Page::at(path)? {
+            Page::List => None,
+            Page::New => Some(Self::New),
+            Page::Import => Some(Self::Import),
+            Page::Pet(_) => Some(Self::View),
+            Page::Activity => Some(Self::Activity),
+            Page::Compare => Some(Self::Compare),
         }
     }
 

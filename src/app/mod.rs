@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_query_map;
 use leptos_router::path;
+use petstore_core::Page;
 
 use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
@@ -107,6 +108,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                 view! {
                     <Routes fallback=NotFound>
                         <Route path=path!("/") view=ToList />
+                        // The paths `petstore_core::Page` names, as the router matches them.
                         <Route path=path!("/pets") view=PetList />
                         <Route path=path!("/pets/new") view=|| lazy_route(LazyPage::New) />
                         <Route
@@ -130,7 +132,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
 #[component]
 fn ToList() -> impl IntoView {
     let session = use_session();
-    view! { <Redirect path=session.href_untracked("/pets") options=absolute(true) /> }
+    view! { <Redirect path=session.href_untracked(&Page::List) options=absolute(true) /> }
 }
 
 /// Keeps the environment visible in the URL (so a copied link opens the same one) and

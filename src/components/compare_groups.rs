@@ -1,6 +1,7 @@
 //! What the compare page shows of a comparison: the pets only one environment holds (to be
 //! chosen and copied), those both hold but differently, the ambiguous names, and those alike.
 
+use petstore_core::Page;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
@@ -10,7 +11,7 @@ use super::status_badge;
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
-use crate::i18n::{dynamic, number, status_name, t, words};
+use crate::i18n::{number, status_name, t, words};
 use crate::session::Session;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.
@@ -149,7 +150,7 @@ fn OnlyIn(
                             </label>
                         </td>
                         <td class="wrap">
-                            <a href=session.link(&format!("/pets/{id}"), env)>{pet.name.clone()}</a>
+                            <a href=session.link(&Page::pet(id), env)>{pet.name.clone()}</a>
                         </td>
                         <td class="num" data-label=words::column_category()>{pet.category_id.to_string()}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>
@@ -161,7 +162,7 @@ fn OnlyIn(
     };
     view! {
         <section aria-labelledby=heading>
-            <h2 id=heading tabindex="-1">{dynamic(Box::new(move || words::only_in(pets.with(Vec::len) as u64, &env.label())))}</h2>
+            <h2 id=heading tabindex="-1">{move || words::only_in(pets.with(Vec::len) as u64, &env.label())}</h2>
             <Show
                 when=move || pets.with(|p| !p.is_empty())
                 fallback=none
@@ -235,7 +236,7 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-different">
-            <h2 id="in-both-different">{dynamic(Box::new(move || words::in_both_different(&number(pairs.with(Vec::len) as u64))))}</h2>
+            <h2 id="in-both-different">{move || words::in_both_different(&number(pairs.with(Vec::len) as u64))}</h2>
             <p class="note">{t(words::differences_not_fixed)}</p>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production, words::column_differences], rows)}
@@ -281,7 +282,7 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="ambiguous">
-            <h2 id="ambiguous">{dynamic(Box::new(move || words::ambiguous_names(&number(names.with(Vec::len) as u64))))}</h2>
+            <h2 id="ambiguous">{move || words::ambiguous_names(&number(names.with(Vec::len) as u64))}</h2>
             <p class="note">{t(words::ambiguous_not_matched)}</p>
             <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production], rows)}
@@ -317,7 +318,7 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-same">
-            <h2 id="in-both-same">{dynamic(Box::new(move || words::same_in_both(&number(pairs.with(Vec::len) as u64))))}</h2>
+            <h2 id="in-both-same">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
             <details>
                 <summary>{t(words::show_them)}</summary>
                 {table(

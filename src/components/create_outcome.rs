@@ -1,6 +1,7 @@
 //! What became of the last create sent to the current environment, on the add form.
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
 use crate::api::ApiError;
 use crate::components::ErrorAlert;
@@ -24,7 +25,7 @@ pub fn CreateOutcome(
 fn outcome(record: CreateRecord, session: Session) -> AnyView {
     let env = record.env;
     let name = record.draft.name.trim().to_owned();
-    let list = session.link("/pets", env);
+    let list = session.link(&Page::List, env);
     let check = move || {
         view! {
             <p>
@@ -36,7 +37,7 @@ fn outcome(record: CreateRecord, session: Session) -> AnyView {
     match record.state {
         CreateState::Pending => ().into_any(),
         CreateState::Created(pet) => {
-            let href = session.link(&format!("/pets/{}", pet.id), env);
+            let href = session.link(&Page::pet(pet.id), env);
             view! {
                 <p class="notice" role="status">
                     {words::pet_added(&env.label(), &pet.id.to_string(), &pet.name)}

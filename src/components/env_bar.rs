@@ -2,11 +2,13 @@
 //! says which environment is in use, so production and staging never look alike.
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
 use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
-use crate::i18n::{dynamic, t, words};
+use crate::i18n::{t, words};
 use crate::session::{use_session, use_set_query};
+use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
 /// The header band with the environment `<select>`.
@@ -21,20 +23,11 @@ pub fn EnvironmentBar() -> impl IntoView {
         }
     };
     let env = move || session.env();
-    // The page shown, for `aria-current` (the pathname includes the site's sub-path).
     let location = use_location();
-    let current = move |page: &'static str| {
-        move || {
-            location
-                .pathname
-                .with(|p| p.ends_with(page))
-                .then_some("page")
-        }
-    };
     // The list as the manager left it (its filters, search and sort), as Back to the list
     // does: on the list, its address now; elsewhere, the list's last address in this
     // environment.
-    let pets_href = move || match location.pathname.with(|p| p.ends_with("/pets")) {
+    let pets_href = move || match location.pathname.with(|p| Page::List.is_at(p)) {
         true => {
             let path = location.pathname.get();
             location.search.with(|q| match q.is_empty() {
@@ -47,22 +40,23 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                <a href=move || session.href("/pets")>{t(words::app_name)}</a>
-                <span class="env-badge" aria-hidden="true">{dynamic(Box::new(move || env().label().into_owned()))}</span>
+                <a href=move || session.href(&Page::List)>{t(words::app_name)}</a>
+                <span class="env-badge" aria-hidden="true">{move || env().label().into_owned()}</span>
             </div>
+            // `<A exact>` marks the page shown with `aria-current`.
             <nav aria-label=t(words::main_navigation)>
-                <a href=pets_href aria-current=current("/pets")>
+                <A href=pets_href exact=true>
                     {t(words::nav_pets)}
-                </a>
-                <a href=move || session.href("/pets/new") aria-current=current("/pets/new")>
+                </A>
+                <A href=move || session.href(&Page::New) exact=true>
                     {t(words::nav_new_pet)}
-                </a>
-                <a href=move || session.href("/compare") aria-current=current("/compare")>
+                </A>
+                <A href=move || session.href(&Page::Compare) exact=true>
                     {t(words::nav_compare)}
-                </a>
-                <a href=move || session.href("/activity") aria-current=current("/activity")>
+                </A>
+                <A href=move || session.href(&Page::Activity) exact=true>
                     {t(words::nav_activity)}
-                </a>
+                </A>
             </nav>
             <div class="env-controls">
                 <label for="environment">{t(words::environment)}</label>
@@ -71,7 +65,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                         .map(|e| {
                             view! {
                                 <option value=e.as_str() prop:selected=move || env() == e>
-                                    {dynamic(Box::new(move || e.label().into_owned()))}
+                                    {move || e.label().into_owned()}
                                 </option>
                             }
                         })}

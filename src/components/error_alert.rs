@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
-use crate::i18n::{dynamic, said, t, words};
+use crate::i18n::{said, t, words};
 use crate::session::CallError;
 
 /// One error, in plain words, with its technical details folded away.
@@ -18,15 +18,13 @@ pub fn ErrorAlert(
     summary: Option<String>,
 ) -> impl IntoView {
     let details = error.details();
-    let summary = dynamic(Box::new(move || {
-        summary.clone().unwrap_or_else(|| said(&error))
-    }));
+    let summary = move || summary.clone().unwrap_or_else(|| said(&error));
     let status = details.status.map(|s| s.to_string());
-    let status = dynamic(Box::new(move || {
+    let status = move || {
         status
             .clone()
             .unwrap_or_else(|| words::no_answer().into_owned())
-    }));
+    };
     let dash = || "—".to_owned();
     view! {
         <div class="alert" role="alert">

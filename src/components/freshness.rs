@@ -26,8 +26,7 @@ pub fn Freshness(
     #[prop(optional)]
     clock: bool,
 ) -> impl IntoView {
-    // Counts the ticks; the age is worked out from the clock itself (a count, not a time: a
-    // signal of a type the app already has costs the first screen nothing more).
+    // Counts the ticks; the age is worked out from the clock itself.
     let ticks = RwSignal::new(0u32);
     let tick = Interval::new(TICK_MS, move || {
         ticks.try_update(|n| *n = n.wrapping_add(1));

@@ -2,9 +2,10 @@
 //! problems or outcome.
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
 use crate::api::PetStatus;
-use crate::i18n::{dynamic, number, sentence, status_name, t, words};
+use crate::i18n::{number, sentence, status_name, t, words};
 
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
@@ -104,13 +105,13 @@ pub fn ImportTable(
             let invalid = problems.is_some();
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {
-                    let href = session.link(&format!("/pets/{id}"), env);
+                    let href = session.link(&Page::pet(id), env);
                     view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }
                         .into_any()
                 }
                 // Left out; sent again only if ticked here, and after a question at Start.
                 (Some(Outcome::AlreadyCreated { id }), _) => {
-                    let href = session.link(&format!("/pets/{id}"), env);
+                    let href = session.link(&Page::pet(id), env);
                     let again = run.again;
                     let tick = move |on: bool| {
                         again.update(|a| {
@@ -156,10 +157,10 @@ pub fn ImportTable(
                     <td class="num">{d.category_id}</td>
                     // A status the interface defines in the app's words; anything else as typed.
                     <td>
-                        {dynamic(Box::new(move || match PetStatus::parse_known(&d.status) {
+                        {move || match PetStatus::parse_known(&d.status) {
                             Some(s) => status_name(Some(&s)).into_owned(),
                             None => d.status.clone(),
-                        }))}
+                        }}
                     </td>
                     <td class="wrap">{result}</td>
                 </tr>

@@ -9,7 +9,6 @@ mod export_buttons;
 mod freshness;
 mod idle_guard;
 mod import_view;
-mod kept_rows;
 mod language_select;
 mod load_failed;
 mod lookup_notice;

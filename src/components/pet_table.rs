@@ -1,13 +1,13 @@
 //! The table of pets on the list page, searched and sorted over the rows loaded.
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
-use super::kept_rows::{keep_rows, Kept};
 use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::export::ExportScope;
-use crate::i18n::{dynamic, language, status_name, t, words, Language};
+use crate::i18n::{language, status_name, t, words, Language};
 use crate::input::{search_and_sort, Column, Sort};
 use crate::live::{Changes, Listing, Mark};
 use crate::session::Session;
@@ -26,7 +26,8 @@ pub struct ListView {
 
 /// The pets as a table (ID, Name, Category, Status; each header a sort button), each row
 /// linking to the pet's view; what the search covers; an empty state; and a note when the
-/// list may go on past the limit. Rows are kept by id: a read again that changes nothing
+/// list may go on past the limit. Rows are keyed by id, status, mark and language
+/// ([`Row::key`]): a read again that changes nothing
 /// leaves every row element as it is (focus, a selection and the scroll position with it),
 /// and a row that changed, or was marked, is drawn anew alone.
 #[component]
@@ -42,15 +43,12 @@ pub fn PetTable(
     /// The search and sort.
     view: ListView,
 ) -> impl IntoView {
-    // (Read through closures and one memo of an existing type: each new memo or signal type
-    // adds its own code to the first screen.)
-    let with = move |f: &dyn Fn(&Listing) -> usize| listing.with(|l| l.as_ref().map_or(0, f));
     let (limit, status) = listing.with_untracked(|l| {
         l.as_ref()
             .map_or((0, None), |l| (l.limit, l.status.clone()))
     });
     // The API has no total count: a full page is all we can tell.
-    let full = move || with(&|l| usize::from(l.is_full())) == 1;
+    let full = move || listing.with(|l| l.as_ref().is_some_and(Listing::is_full));
     let scope = ExportScope {
         env,
         status: status.map(|s| s.as_str().to_owned()),
@@ -78,19 +76,23 @@ pub fn PetTable(
                 0 => words::no_pet_matches().into_owned(),
                 n => words::pets_match(n as u64),
             };
-            match (
-                with(&|l| l.wide.as_ref().map_or(0, Vec::len)),
-                with(&|l| l.pets.len()),
-            ) {
-                (0, loaded) => words::searching_loaded(loaded as u64, &matching, q),
-                (read, _) => {
-                    let more = with(&|l| usize::from(l.wide_full)) == 1;
-                    let said = words::searching_read(read as u64, &matching, q);
-                    match more {
-                        true => format!("{said} {}", words::more_may_exist()),
-                        false => said,
-                    }
-                }
+            let (read, loaded, more) = listing.with(|l| {
+                l.as_ref().map_or((0, 0, false), |l| {
+                    (
+                        l.wide.as_ref().map_or(0, Vec::len),
+                        l.pets.len(),
+                        l.wide_full,
+                    )
+                })
+            });
+            match (read, more) {
+                (0, _) => words::searching_loaded(loaded as u64, &matching, q),
+                (read, false) => words::searching_read(read as u64, &matching, q),
+                (read, true) => format!(
+                    "{} {}",
+                    words::searching_read(read as u64, &matching, q),
+                    words::more_may_exist()
+                ),
             }
         })
     };
@@ -108,10 +110,9 @@ pub fn PetTable(
             </th>
         }
     };
-    let row = move |(pet, mark): (Pet, Option<Mark>)| {
-        let href = session.link(&format!("/pets/{}", pet.id), env);
+    let row = move |Row { pet, mark, .. }: Row| {
+        let href = session.link(&Page::pet(pet.id), env);
         let status = status_badge(pet.status.as_ref());
-        // (Both marks are the status badge's kind of span: one more kind would add code.)
         let new = (mark == Some(Mark::New)).then(|| badge("badge-new", words::mark_new().into()));
         let was = match mark {
             Some(Mark::Changed { was }) => {
@@ -119,8 +120,7 @@ pub fn PetTable(
             }
             _ => None,
         };
-        // No attribute that CSS can do without (the number columns are styled by position):
-        // each one costs a call per row when a list of 100 is drawn.
+        // The number columns are styled by position, not by a class on every cell.
         view! {
             <tr>
                 <td>
@@ -136,45 +136,35 @@ pub fn PetTable(
             </tr>
         }
     };
+    // Each row with its mark and the language it is drawn in.
     let rows = move || {
-        let marked = |id| listing.with(|l| l.as_ref().and_then(|l| l.changes.mark(id).cloned()));
-        shown
-            .get()
-            .into_iter()
-            .map(|pet| {
-                let mark = marked(pet.id);
-                (pet, mark)
+        let language = language();
+        shown.with(|pets| {
+            listing.with(|l| {
+                pets.iter()
+                    .map(|pet| Row {
+                        mark: l.as_ref().and_then(|l| l.changes.mark(pet.id).cloned()),
+                        pet: pet.clone(),
+                        language,
+                    })
+                    .collect::<Vec<_>>()
             })
-            .collect::<Vec<_>>()
+        })
     };
     // Built when there are rows, gone when there are none (a memo: not at every read).
-    let has_rows = Memo::new(move |_| with(&|l| l.pets.len()) > 0);
+    let has_rows =
+        Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| !l.pets.is_empty())));
     let table = move || {
         let scope = scope.clone();
-        let body = NodeRef::<leptos::html::Tbody>::new();
-        // Keeps the rows in the table's body by key (an effect: it changes the page, after
-        // the table is built; its last value is the language and the rows on screen). Another
-        // language draws every row anew, in its words.
-        Effect::new(move |kept: Option<(Language, Vec<Kept<_, _>>)>| {
-            let items = rows();
-            let language = language();
-            let kept = kept
-                .filter(|(was, _)| *was == language)
-                .map(|(_, rows)| rows)
-                .unwrap_or_default();
-            let kept = match body.get() {
-                Some(tbody) => keep_rows(&tbody, kept, items, row_key, row),
-                None => kept,
-            };
-            (language, kept)
-        });
         view! {
             <p class="note search-scope" role="status">{scope_text}</p>
             <table class="pets">
                 <thead>
                     <tr>{Column::ALL.map(header)}</tr>
                 </thead>
-                <tbody node_ref=body></tbody>
+                <tbody>
+                    <For each=rows key=Row::key children=row />
+                </tbody>
             </table>
             {move || {
                 full()
@@ -196,22 +186,26 @@ pub fn PetTable(
     }
 }
 
-/// What tells a row apart from the same pet's row before: its id, status and mark. (Names and
-/// categories never change: the interface has no update.)
-fn row_key((pet, mark): &(Pet, Option<Mark>)) -> (i64, u8, u8) {
-    let code = |status: Option<&PetStatus>| match status {
-        None => 0,
-        Some(PetStatus::Available) => 1,
-        Some(PetStatus::Pending) => 2,
-        Some(PetStatus::Sold) => 3,
-        Some(PetStatus::Other(_)) => 4,
-    };
-    let mark = match mark {
-        None => 0,
-        Some(Mark::New) => 1,
-        Some(Mark::Changed { was }) => 2 + code(was.as_ref()),
-    };
-    (pet.id, code(pet.status.as_ref()), mark)
+/// One row of the table: a pet, its mark, and the language it is drawn in.
+#[derive(Clone)]
+struct Row {
+    pet: Pet,
+    mark: Option<Mark>,
+    language: Language,
+}
+
+impl Row {
+    /// What tells a row apart from the same pet's row before: its id, status, mark and
+    /// language (names and categories never change: the interface has no update). A read again
+    /// that changes none of these leaves the row's element as it is.
+    fn key(&self) -> (i64, Option<PetStatus>, Option<Mark>, Language) {
+        (
+            self.pet.id,
+            self.pet.status.clone(),
+            self.mark.clone(),
+            self.language,
+        )
+    }
 }
 
 /// What the last reads of the list found, said once in a polite live region ("2 new pets,
@@ -224,7 +218,7 @@ pub fn ListChanges(
     let text = Memo::new(move |_| {
         listing.with(|l| l.as_ref().map(|l| l.changes.clone()).unwrap_or_default())
     });
-    view! { <p class="note changes" role="status">{dynamic(Box::new(move || text.with(Changes::words)))}</p> }
+    view! { <p class="note changes" role="status">{move || text.with(Changes::words)}</p> }
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says
@@ -238,7 +232,7 @@ pub fn status_options(
             .map(|s| {
                 let value = s.as_str().to_owned();
                 let shown = s.clone();
-                let text = dynamic(Box::new(move || status_name(Some(&shown)).into_owned()));
+                let text = move || status_name(Some(&shown)).into_owned();
                 view! {
                     <option value=value prop:selected=move || is_shown(Some(&s))>
                         {text}

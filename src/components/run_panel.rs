@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
 use crate::config::Environment;
-use crate::i18n::{dynamic, number, t, words};
+use crate::i18n::{number, t, words};
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
 };
@@ -110,7 +110,7 @@ pub fn RunPanel(
         let _ = download(&name, "text/csv;charset=utf-8", &csv);
     };
     let invalid = total - valid;
-    let summary = dynamic(Box::new(move || {
+    let summary = move || {
         let (valid, invalid) = (number(valid as u64), number(invalid as u64));
         match copy_from {
             Some(from) => {
@@ -118,7 +118,7 @@ pub fn RunPanel(
             }
             None => words::import_summary(total as u64, &env.label(), &invalid, &valid),
         }
-    }));
+    };
     let (start, confirm_id) = match copy_from {
         Some(_) => (words::start_copy as fn() -> _, "copy-confirm"),
         None => (words::start_import as fn() -> _, "import-confirm"),

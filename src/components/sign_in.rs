@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::config::Environment;
-use crate::i18n::{dynamic, t, words};
+use crate::i18n::{t, words};
 use crate::input::parse_api_key;
 use crate::session::{use_session, Session};
 
@@ -131,15 +131,15 @@ pub fn KeyForm(
         }
     };
     let error_id = format!("{id}-error");
-    let label = dynamic(Box::new(move || match named {
+    let label = move || match named {
         true => words::api_key_for(&env.label()),
         false => words::api_key().into_owned(),
-    }));
+    };
     view! {
         <form class="key-form" on:submit=submit>
-            <h2 id=title_id>{dynamic(Box::new(move || words::sign_in_to(&env.label())))}</h2>
+            <h2 id=title_id>{move || words::sign_in_to(&env.label())}</h2>
             <Show when=move || session.key_rejected(env)>
-                <p class="alert" role="alert">{dynamic(Box::new(move || words::key_refused(&env.label())))}</p>
+                <p class="alert" role="alert">{move || words::key_refused(&env.label())}</p>
             </Show>
             <p>{t(words::key_kept_in_tab)}</p>
             <label for=id>{label}</label>

@@ -18,7 +18,7 @@ use super::words::ENTRY;
 use crate::storage;
 
 /// A language the app speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
     /// English, the reference: always in the wasm.
     English,

@@ -24,18 +24,11 @@ pub mod words {
     include!(concat!(env!("OUT_DIR"), "/words.rs"));
 }
 
-/// A text worked out again, in place, when the language changes, for a view:
-/// `{dynamic(Box::new(move || words::sign_in_to(&name)))}`. Every such text is this one type:
-/// a closure written at each place would be a type of its own, and each adds its own rendering
-/// code to the wasm (about 1 KB before optimisation).
-pub fn dynamic(text: Box<dyn Fn() -> String + Send + Sync>) -> impl Fn() -> String + Send + Sync {
-    move || text()
-}
-
 /// A text of the catalogue that redraws in place when the language changes, for a view:
-/// `{t(words::refresh)}` (the same one type as [`dynamic`]'s).
-pub fn t(word: fn() -> Cow<'static, str>) -> impl Fn() -> String + Send + Sync {
-    dynamic(Box::new(move || word().into_owned()))
+/// `{t(words::refresh)}`. A text with values is a closure of its own:
+/// `{move || words::sign_in_to(&name)}`.
+pub fn t(word: fn() -> Cow<'static, str>) -> impl Fn() -> String + Send + Sync + Copy {
+    move || word().into_owned()
 }
 
 /// `parts` as one sentence of the chosen language ("2 new pets, 1 changed.").

@@ -48,7 +48,7 @@ pub(crate) fn problems(errors: FieldErrors) -> Vec<String> {
 }
 
 /// Every record of `text` with the byte it starts at, read by `csv-core` (the `csv` crate's
-/// own parser, without its I/O and serde layers: those cost about 20 KB of compressed wasm).
+/// own parser, without the I/O and serde layers the wasm has no use for).
 fn records(text: &str, delimiter: u8) -> Vec<(usize, Vec<String>)> {
     use csv_core::ReadRecordResult;
     let mut reader = csv_core::ReaderBuilder::new().delimiter(delimiter).build();

@@ -4,6 +4,7 @@
 //! (an import) when the environment is switched; unknown outcomes are never re-sent by
 //! themselves. The import page runs pasted rows; the compare page runs copies of chosen pets.
 
+use petstore_core::Page;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
@@ -140,9 +141,9 @@ impl Run {
     pub fn shown(&self) -> bool {
         let copy = self.origin.with_value(|o| matches!(o, Origin::Copy { .. }));
         if copy {
-            self.path.with(|p| p.ends_with("/compare"))
+            self.path.with(|p| Page::Compare.is_at(p))
         } else {
-            self.session.env() == self.env && self.path.with(|p| p.ends_with("/pets/import"))
+            self.session.env() == self.env && self.path.with(|p| Page::Import.is_at(p))
         }
     }
 

@@ -4,15 +4,12 @@
 use crate::i18n::{number, words};
 use serde::{Deserialize, Serialize};
 
-mod case;
-mod int64;
 mod key;
 mod refusal;
 mod view;
 
-pub use case::lowercase;
-pub use int64::{parse_int64, Int64Problem};
 pub use key::parse_api_key;
+pub use petstore_core::{lowercase, parse_int64, Int64Problem};
 pub use refusal::plain_message;
 pub use view::{search_and_sort, Column, Sort};
 

@@ -2,6 +2,7 @@
 //! with its request as a `curl` command to hand to IT (the key left out).
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
 use crate::components::{iso_time, page_title};
 use crate::i18n::{clock_seconds, t, words};
@@ -57,8 +58,9 @@ fn row(entry: Entry, session: Session) -> impl IntoView {
         Outcome::Created { id, name } => {
             let text = words::activity_added(&id.to_string(), &name);
             match env {
-                Some(env) => view! { <a href=session.link(&format!("/pets/{id}"), env)>{text}</a> }
-                    .into_any(),
+                Some(env) => {
+                    view! { <a href=session.link(&Page::pet(id), env)>{text}</a> }.into_any()
+                }
                 None => text.into_any(),
             }
         }

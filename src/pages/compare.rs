@@ -18,7 +18,7 @@ use crate::components::{
 };
 use crate::config::Environment;
 use crate::export::compact_stamp;
-use crate::i18n::{call_said, dynamic, number, status_name, t, words};
+use crate::i18n::{call_said, number, status_name, t, words};
 use crate::import::Origin;
 use crate::session::{use_session, use_set_query, CallError, Session};
 
@@ -134,7 +134,7 @@ pub fn Compare() -> impl IntoView {
     };
     view! {
         <h1>{t(words::compare_environments)}</h1>
-        <p>{dynamic(Box::new(move || words::compare_intro(&number(READ_LIMIT.into()))))}</p>
+        <p>{move || words::compare_intro(&number(READ_LIMIT.into()))}</p>
         {key_forms}
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
@@ -225,11 +225,10 @@ fn Results(
     again: RwSignal<u32>,
     session: Session,
 ) -> impl IntoView {
-    let problem = |env: Environment, read: &Answer| {
-        match read {
+    let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
         Err(e) if e.needs_sign_in() => Some(
-            view! { <p class="note">{dynamic(Box::new(move || words::sign_in_to_compare(&env.label())))}</p> }
+            view! { <p class="note">{move || words::sign_in_to_compare(&env.label())}</p> }
                 .into_any(),
         ),
         Err(e) => Some(
@@ -244,7 +243,6 @@ fn Results(
             }
             .into_any(),
         ),
-    }
     };
     let problems = [
         problem(Environment::Staging, &sides.0),
@@ -257,10 +255,10 @@ fn Results(
     let read_at = view! {
         {t(words::staging_read_at)}
         " "
-        <time datetime=iso_time(staging_at)>{dynamic(Box::new(move || clock_time(staging_at)))}</time>
+        <time datetime=iso_time(staging_at)>{move || clock_time(staging_at)}</time>
         {t(words::production_read_at)}
         " "
-        <time datetime=iso_time(production_at)>{dynamic(Box::new(move || clock_time(production_at)))}</time>
+        <time datetime=iso_time(production_at)>{move || clock_time(production_at)}</time>
         {t(words::read_at_end)}
     };
     let full: Vec<(Environment, Option<PetStatus>)> = [
@@ -276,9 +274,7 @@ fn Results(
             .collect_view()
     };
     let (in_staging, in_production) = (staging.pets.len() as u64, production.pets.len() as u64);
-    let counts = dynamic(Box::new(move || {
-        words::compared_counts(&number(in_production), &number(in_staging))
-    }));
+    let counts = move || words::compared_counts(&number(in_production), &number(in_staging));
     let all = StoredValue::new(compare(&staging.pets, &production.pets));
     let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
     let save = move |_| {

@@ -1,6 +1,7 @@
 //! Any path the app does not know.
 
 use leptos::prelude::*;
+use petstore_core::Page;
 
 use crate::components::page_title;
 use crate::i18n::{t, words};
@@ -16,7 +17,7 @@ pub fn NotFound() -> impl IntoView {
         <p>
             {t(words::not_a_page)}
             " "
-            <a href=move || session.href("/pets")>{t(words::go_to_pets)}</a>
+            <a href=move || session.href(&Page::List)>{t(words::go_to_pets)}</a>
         </p>
     }
 }

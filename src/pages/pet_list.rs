@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
+use petstore_core::Page;
 use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
@@ -85,7 +86,7 @@ pub fn PetList() -> impl IntoView {
     // The router may run this once more on its way to the next page: only the list's own
     // address is kept.
     Effect::new(move |_| {
-        if location.pathname.with(|p| p.ends_with("/pets")) {
+        if location.pathname.with(|p| Page::List.is_at(p)) {
             let query = location.query.with(|q| q.to_query_string());
             session.note_list_query(session.env(), query);
         }
@@ -96,10 +97,10 @@ pub fn PetList() -> impl IntoView {
         <div class="page-head">
             <h1>{t(words::nav_pets)}</h1>
             <div class="page-actions">
-                <a class="button" href=move || session.href("/pets/new")>{t(words::add_pet)}</a>
+                <a class="button" href=move || session.href(&Page::New)>{t(words::add_pet)}</a>
                 <a
                     class="button secondary"
-                    href=move || session.href("/pets/import")
+                    href=move || session.href(&Page::Import)
                     title=t(words::import_title)
                 >
                     {t(words::import)}

@@ -2,6 +2,7 @@
 //! was typed; the draft also survives a reload of the tab. The create itself is the session's
 //! (see `session/create.rs`): it goes on if the form is left, and the form shows it on return.
 
+use petstore_core::Page;
 use std::cell::Cell;
 
 use leptos::ev::SubmitEvent;
@@ -73,7 +74,7 @@ fn PetForm(
     let location = use_location();
     let shown = move || {
         let latest = FORMS_BUILT.with(|n| n.get() == mount);
-        latest && location.pathname.with(|p| p.ends_with("/pets/new"))
+        latest && location.pathname.with(|p| Page::New.is_at(p))
     };
     Effect::new(move |_| {
         let record = session.last_create(env);
@@ -98,7 +99,7 @@ fn PetForm(
             return;
         }
         submitted.set_value(None);
-        let path = session.link(&format!("/pets/{}", pet.id), env);
+        let path = session.link(&Page::pet(pet.id), env);
         let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
         let options = NavigateOptions {
             resolve: false,
@@ -242,7 +243,7 @@ fn PetForm(
                     {t(words::add_pet)}
                 </button>
                 // Back to the list; the draft stays for when the form is opened again.
-                <a class="cancel" href=move || session.href("/pets")>{t(words::cancel)}</a>
+                <a class="cancel" href=move || session.href(&Page::List)>{t(words::cancel)}</a>
             </div>
             <p class="loading" role="status">{progress}</p>
             {move || warning.get().map(|earlier| view! {

@@ -4,8 +4,6 @@
 
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
-use leptos::tachys::view::{Mountable, Render};
-use send_wrapper::SendWrapper;
 
 use crate::api::{ApiError, Client, Pet, PetStatus};
 use crate::compare::{reads, READ_LIMIT};
@@ -103,18 +101,17 @@ pub(super) fn PetRows(
             show(shown, result, asked.as_ref())
         }
     });
-    // The filters of the list on screen, as one number (another memo type would add code to
-    // the first screen; 0 for none): a read of the list already on screen is quiet, no loading
-    // line, nothing dimmed; another filter builds another table.
-    let shown_filters = Memo::new(move |_| {
-        shown.with(|l| {
-            l.as_ref()
-                .map_or(0, |l| filters_code(l.limit, l.status.as_ref()))
-        })
-    });
+    // The filters of the list on screen, if any: a read of the list already on screen is
+    // quiet, no loading line, nothing dimmed; another filter builds another table.
+    let shown_filters =
+        Memo::new(move |_| shown.with(|l| l.as_ref().map(|l| (l.limit, l.status.clone()))));
     let quiet = move || {
-        let asked = filters.with(|f| filters_code(f.limit, f.status.as_ref()));
-        shown_filters.get() == asked
+        filters.with(|f| {
+            shown_filters.with(|s| {
+                s.as_ref()
+                    .is_some_and(|(limit, status)| *limit == f.limit && *status == f.status)
+            })
+        })
     };
     let (loading, set_loading) = signal(false);
     // A search past the rows loaded reads more of the same list: not quiet, since the matches
@@ -125,23 +122,26 @@ pub(super) fn PetRows(
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())
     };
+    // What the age line reads, made with the page: the line drawn for one table may take in
+    // a change of the list once more as that table makes way for the next.
+    let at = move |pick: fn(&Listing) -> Option<f64>| {
+        Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
+    };
+    let ages = Ages {
+        read_at: at(|l| Some(l.read_at)),
+        failed_at: at(|l| l.failed_at),
+    };
     let table = move || {
-        (shown_filters.get() != 0).then(|| {
-            // The age line and what changed come with the `live` chunk, fetched once the
-            // rows are drawn: the first screen is the rows. Their place is kept meanwhile.
-            let line = NodeRef::<leptos::html::Div>::new();
-            let owner = Owner::current();
-            // (An effect: it runs once the place is on the page, not while it is drawn.)
-            Effect::new(move |_| {
-                if line.get().is_some() {
-                    let owner = owner.clone();
-                    leptos::task::spawn_local(async move {
-                        let _ = live_line(session, owner, line, shown, retry).await;
-                    });
-                }
-            });
+        shown_filters.get().map(|_| {
+            // The age line and what changed come with the `live` chunk, fetched as the table
+            // is built: the first screen is the rows. Their place stays empty until that code
+            // is in, and if it cannot be downloaded.
             view! {
-                <div class="live-line" node_ref=line></div>
+                <div class="live-line">
+                    <Suspense>
+                        {move || Suspend::new(async move { live_line(session, ages, shown, retry).await.ok() })}
+                    </Suspense>
+                </div>
                 <PetTable listing=shown env session view=list_view />
             }
         })
@@ -182,51 +182,28 @@ pub(super) fn PetRows(
 
 split! {
     live, preload_line;
-    /// Draws the list's age line (with Refresh) and its polite line of what changed into
-    /// `slot`, owned by `owner` (the table's: they go with it), and begins the session's
-    /// refresh timer if it has not. Nothing is drawn if the table is gone.
+    /// The list's age line (with Refresh) and its polite line of what changed; begins the
+    /// session's refresh timer if it has not.
     fn live_line(
         session: Session,
-        owner: Option<Owner>,
-        slot: NodeRef<leptos::html::Div>,
+        ages: Ages,
         shown: RwSignal<Option<Listing>>,
         on_refresh: Callback<()>,
-    ) -> Result<(), SplitLoaderError> {
-        let (Some(owner), Some(Some(slot))) = (owner, slot.try_get_untracked()) else {
-            return Ok(());
-        };
+    ) -> Result<AnyView, SplitLoaderError> {
         begin_watch(session);
-        owner.with(|| {
-            let at = move |pick: fn(&Listing) -> Option<f64>| {
-                Signal::derive(move || shown.with(|l| l.as_ref().and_then(pick)))
-            };
-            let mut drawn = view! {
-                <Freshness
-                    read_at=at(|l| Some(l.read_at))
-                    failed_at=at(|l| l.failed_at)
-                    on_refresh
-                />
-                <ListChanges listing=shown />
-            }
-            .build();
-            // The table's place may be reused for the next list (a rebuild in place keeps its
-            // elements): what was drawn into it goes with its owner.
-            slot.set_text_content(None);
-            drawn.mount(&slot, None);
-            let mut drawn = SendWrapper::new(drawn);
-            on_cleanup(move || drawn.unmount());
-        });
-        Ok(())
+        Ok(view! {
+            <Freshness read_at=ages.read_at failed_at=ages.failed_at on_refresh />
+            <ListChanges listing=shown />
+        }
+        .into_any())
     }
 }
 
-/// A list's filters as one number, never 0: the limit and which status.
-fn filters_code(limit: u32, status: Option<&PetStatus>) -> u32 {
-    let status = PetStatus::KNOWN
-        .iter()
-        .position(|s| Some(s) == status)
-        .map_or(0, |i| i as u32 + 1);
-    limit * 8 + status
+/// When the list on screen was read, and when a read again of it failed, if one did.
+#[derive(Clone, Copy)]
+struct Ages {
+    read_at: Signal<Option<f64>>,
+    failed_at: Signal<Option<f64>>,
 }
 
 /// The wider reads a search covers when the list filled its limit (the service lists oldest

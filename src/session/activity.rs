@@ -2,8 +2,8 @@
 //! newest first, kept in `sessionStorage` and forgotten with the keys. Each entry keeps its
 //! request as a `curl` command that reads the key from `$PETSTORE_API_KEY`.
 //!
-//! The stored log is read after the first screen (its parsing, 3.5 KB brotli the list does not
-//! need, is in the `live` chunk with the rest of what the first rows do without): entries made
+//! The stored log is read after the first screen (its parsing is in the `live` chunk with the
+//! rest of what the first rows do without; the figure is in `docs/benchmark.md`): entries made
 //! before then are kept in memory and saved once it has been read, in front of it.
 
 use serde::{Deserialize, Serialize};
@@ -73,9 +73,7 @@ pub struct Entry {
     /// The request as a `curl` command, without the key.
     pub curl: String,
     /// For a create that copied a pet: the environment it was copied from (as
-    /// [`Environment::as_str`] writes it) and the pet's id there, as `staging 12`. A string,
-    /// not a pair: the first screen reads the log, and decoding one more string costs it no
-    /// code.
+    /// [`Environment::as_str`] writes it) and the pet's id there, as `staging 12`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copied_from: Option<String>,
 }

@@ -26,9 +26,8 @@ use crate::config::Environment;
 use crate::storage;
 
 /// Why a call gave no answer: a state of this tab (nothing was sent), or the service's answer.
-/// Displayed as the page says it, in the chosen language ([`crate::i18n::call_said`]): an
-/// error boundary keeps errors as `dyn Error`, and English words of their own beside the
-/// catalogue's would be a second copy in the first screen's code.
+/// Displayed as the page says it, in the chosen language ([`crate::i18n::call_said`]), never
+/// in English words of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CallError {
     /// The environment has no key yet: nothing was sent.

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::location::Url;
 use leptos_router::NavigateOptions;
+use petstore_core::Page;
 
 use crate::api::Wait;
 use crate::config::{AppConfig, Environment};
@@ -205,21 +206,21 @@ impl Session {
         });
     }
 
-    /// The address of the app's `path` (e.g. `/pets`) in `env`, from the site root: it
-    /// includes the sub-path the site is served under. Navigate to it with `resolve: false`.
-    pub fn link(&self, path: &str, env: Environment) -> String {
+    /// The address of `page` in `env`, from the site root: it includes the sub-path the site
+    /// is served under. Navigate to it with `resolve: false`.
+    pub fn link(&self, page: &Page, env: Environment) -> String {
         let base = self.base.with_value(|b| b.clone());
-        format!("{base}{path}?env={}", env.as_str())
+        format!("{base}{}?env={}", page.path(), env.as_str())
     }
 
     /// [`Session::link`] in the current environment, for links (tracked).
-    pub fn href(&self, path: &str) -> String {
-        self.link(path, self.env.get())
+    pub fn href(&self, page: &Page) -> String {
+        self.link(page, self.env.get())
     }
 
     /// [`Session::href`] without tracking, for links built once.
-    pub fn href_untracked(&self, path: &str) -> String {
-        untrack(|| self.href(path))
+    pub fn href_untracked(&self, page: &Page) -> String {
+        untrack(|| self.href(page))
     }
 }
 

@@ -2,6 +2,7 @@
 //! `getPet` is gone, a read waiting on a busy service; and forgetting all of it, for a shared
 //! tablet.
 
+use petstore_core::Page;
 use std::collections::HashMap;
 
 use leptos::prelude::*;
@@ -51,7 +52,7 @@ impl Session {
     /// The address of the list of `env` as it was last shown in this tab (its filters,
     /// search and sort), else the plain list.
     pub fn list_link(&self, env: Environment) -> String {
-        let plain = self.link("/pets", env);
+        let plain = self.link(&Page::List, env);
         let kept = self.known.with_value(|k| k.list_query.get(&env).cloned());
         match kept {
             Some(query) => format!("{}{query}", plain.split('?').next().unwrap_or_default()),

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{production, staging, PROD_KEY, REFUSED, SERVICE, STAGING_KEY};
+use common::{production, refused, service, staging, PROD_KEY, STAGING_KEY};
 use gloo_net::http::Request;
 use petstore_admin::api::{
     decode, ApiError, Client, Date, NewPet, Pet, PetStatus, GET_PET_REMOVAL,
@@ -19,7 +19,7 @@ fn prod() -> Client {
 }
 
 fn fault(kind: &str) -> Client {
-    Client::new(&format!("{SERVICE}/faults/{kind}/v1"), PROD_KEY)
+    Client::new(&format!("{}/faults/{kind}/v1", service()), PROD_KEY)
 }
 
 fn new_pet(name: &str, status: Option<PetStatus>) -> NewPet {
@@ -60,7 +60,7 @@ async fn list_pets_limit_and_status_filter() {
 #[wasm_bindgen_test]
 async fn out_of_range_limit_is_refused_before_sending() {
     // Pointed at a closed port: had anything been sent, the error would be Network.
-    let client = Client::new(&format!("{REFUSED}/production/v1"), PROD_KEY);
+    let client = Client::new(&format!("{}/production/v1", refused()), PROD_KEY);
     for limit in [0, 101] {
         let err = client.list_pets(limit, None).await.unwrap_err();
         assert!(matches!(err, ApiError::Invalid(_)), "{err:?}");
@@ -251,7 +251,7 @@ async fn an_unknown_status_inside_a_good_list_is_kept_as_text() {
 
 #[wasm_bindgen_test]
 async fn connection_refused_is_a_network_error() {
-    let client = Client::new(&format!("{REFUSED}/production/v1"), PROD_KEY);
+    let client = Client::new(&format!("{}/production/v1", refused()), PROD_KEY);
     let err = client.list_pets(5, None).await.unwrap_err();
     assert!(matches!(err, ApiError::Network(_)), "{err:?}");
     assert!(err.outcome_unknown());

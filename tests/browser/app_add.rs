@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::ui::*;
-use common::{production, PROD_KEY, REFUSED, STAGING_KEY};
+use common::{production, refused, PROD_KEY, STAGING_KEY};
 use petstore_admin::api::Client;
 use wasm_bindgen_test::*;
 
@@ -173,7 +173,7 @@ async fn a_refused_key_keeps_the_draft_and_the_right_key_creates_one_pet() {
 
 #[wasm_bindgen_test]
 async fn a_network_failure_says_the_pet_may_or_may_not_exist() {
-    let down = format!("{REFUSED}/production/v1");
+    let down = format!("{}/production/v1", refused());
     let app = open_with("/pets/new?env=production", &config_url(&down, &down)).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;

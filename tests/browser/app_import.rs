@@ -108,12 +108,12 @@ async fn production_needs_the_word_typed() {
     type_into(&input(host, "Type production to confirm").await, "staging").await;
     assert!(start.has_attribute("disabled"));
     start.click();
-    pause(200).await;
-    assert!(sb
-        .log("production")
-        .await
-        .iter()
-        .all(|s| s.method != "POST"));
+    let posts = sb
+        .receives_no_more("production", 200, "sent without the confirmation", |s| {
+            s.method == "POST"
+        })
+        .await;
+    assert_eq!(posts, 0, "sent without the confirmation");
     type_into(
         &input(host, "Type production to confirm").await,
         "production",

@@ -96,14 +96,10 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
     press(host, "Pause").await;
     wait_until("paused", || page_text(host).contains("Paused.")).await;
     // What was in flight is answered; then nothing more is sent while paused.
-    pause(400).await;
-    let sent = sb.log("staging").await.len();
-    pause(400).await;
-    assert_eq!(
-        sb.log("staging").await.len(),
-        sent,
-        "nothing sent while paused"
-    );
+    sb.wait_until_answered("staging").await;
+    let sent = sb
+        .receives_no_more("staging", 400, "nothing sent while paused", |_| true)
+        .await;
 
     // Resumed, then switched away: the run stops, and nothing goes to the other environment.
     press(host, "Resume").await;
@@ -115,13 +111,8 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
     })
     .await;
     sb.wait_until_answered("staging").await;
-    let stopped = sb.log("staging").await.len();
-    pause(300).await;
-    assert_eq!(
-        sb.log("staging").await.len(),
-        stopped,
-        "the switch stopped the run"
-    );
+    sb.receives_no_more("staging", 300, "the switch stopped the run", |_| true)
+        .await;
     assert!(sb
         .log("production")
         .await
@@ -162,7 +153,11 @@ async fn cancel_stops_and_start_goes_on_with_the_rest() {
     sb.wait_for_requests("staging", 2).await;
     press(host, "Cancel").await;
     wait_until("cancelled", || page_text(host).contains("Cancelled.")).await;
-    pause(400).await;
+    sb.wait_until_answered("staging").await;
+    sb.receives_no_more("staging", 400, "the cancel stopped the run", |s| {
+        s.method == "POST"
+    })
+    .await;
     let sent = sb.log("staging").await.len();
     assert!(sent < 12, "the run stopped: {sent}");
     press(host, "Start import").await;

@@ -4,7 +4,7 @@ use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
-use common::{PROD_KEY, SERVICE, SLOW};
+use common::{service, slow, PROD_KEY};
 use petstore_admin::api::{Client, NewPet};
 use wasm_bindgen_test::*;
 
@@ -150,7 +150,7 @@ async fn markup_in_a_name_is_shown_as_text() {
 
 #[wasm_bindgen_test]
 async fn unknown_statuses_from_the_service_are_shown_as_text() {
-    let odd = format!("{SERVICE}/faults/unknown-status/v1");
+    let odd = format!("{}/faults/unknown-status/v1", service());
     let app = open_with("/pets?env=production", &config_url(&odd, &odd)).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
@@ -181,10 +181,10 @@ async fn an_empty_result_says_so() {
 
 #[wasm_bindgen_test]
 async fn loading_keeps_the_previous_rows_until_the_new_ones_arrive() {
-    let slow = |env: &str| format!("{SLOW}/{env}/v1");
+    let slow_base = |env: &str| format!("{}/{env}/v1", slow());
     let app = open_with(
         "/pets?env=production",
-        &config_url(&slow("production"), &slow("staging")),
+        &config_url(&slow_base("production"), &slow_base("staging")),
     )
     .await;
     let host = &app.host;

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::sandbox::Sandbox;
 use common::ui::*;
-use common::{PROD_KEY, SLOW};
+use common::{slow, PROD_KEY};
 use wasm_bindgen_test::*;
 
 fn focused_id() -> String {
@@ -195,8 +195,8 @@ async fn the_headers_pets_link_returns_to_the_list_as_it_was_left() {
 #[wasm_bindgen_test]
 async fn no_loading_line_under_the_sign_in_form() {
     let slow = config_url(
-        &format!("{SLOW}/production/v1"),
-        &format!("{SLOW}/staging/v1"),
+        &format!("{}/production/v1", slow()),
+        &format!("{}/staging/v1", slow()),
     );
     let app = open_with("/pets?env=production", &slow).await;
     let host = &app.host;

@@ -22,7 +22,10 @@ async fn refused_once(sb: &Sandbox, host: &web_sys::Element, expected: usize) {
         .iter()
         .any(|a| a.contains("did not accept the API key for Production")));
     // Repeats would come within milliseconds (they came hundreds a second): watch a second.
-    pause(WATCH_MS).await;
+    sb.receives_no_more("production", WATCH_MS, "a repeat of the refused key", |s| {
+        s.auth == PROD_KEY && s.status == 401
+    })
+    .await;
     let log = sb.log("production").await;
     let refused = log
         .iter()

@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::ui::*;
-use common::{PROD_KEY, SERVICE, STAGING_KEY};
+use common::{service, PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
@@ -37,8 +37,12 @@ async fn a_non_numeric_id_is_explained_without_a_request() {
             .any(|a| a.contains("“abc” is not a pet id"))
     })
     .await;
-    // A request would have gone out with the page's first render: watch a moment more.
-    pause(100).await;
+    // Anything this page sends goes out before the list's read that a later click starts.
+    follow(host, "Back to the list").await;
+    wait_until("the list's read", || {
+        sent().iter().any(|(_, url, _)| url.contains("/pets?"))
+    })
+    .await;
     assert!(
         sent().iter().all(|(_, url, _)| !url.contains("/pets/")),
         "{:?}",
@@ -194,7 +198,7 @@ async fn the_environment_is_remembered_for_the_tab() {
 
 #[wasm_bindgen_test]
 async fn a_missing_or_malformed_config_says_what_is_wrong() {
-    let app = open_with("/pets", &format!("{SERVICE}/no-config-here.json")).await;
+    let app = open_with("/pets", &format!("{}/no-config-here.json", service())).await;
     wait_until("the config error", || {
         alerts(&app.host)
             .iter()

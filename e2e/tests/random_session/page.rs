@@ -135,6 +135,16 @@ return {
 "#;
 
 /// Reads the page.
+/// When the document shown began (`performance.timeOrigin`): it changes when a page loads
+/// anew, and only then.
+pub async fn time_origin(c: &Client) -> String {
+    c.execute("return String(performance.timeOrigin);", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 pub async fn snapshot(c: &Client) -> Snapshot {
     let w = words(&language(c).await);
     let said = json!({

@@ -159,6 +159,22 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
     }
 }
 
+impl Step {
+    /// Whether the step loads a page anew: the page before it is then unloaded, and may go
+    /// before it takes in an answer already on its way.
+    pub fn loads_page(&self) -> bool {
+        matches!(
+            self,
+            Step::OpenById(_)
+                | Step::DeepLink(_)
+                | Step::Reload
+                | Step::Back
+                | Step::Forward
+                | Step::UpdateReload
+        )
+    }
+}
+
 /// Draws a daily-use step: search, sort, the activity page, Try again, sign out everywhere,
 /// the service answering 429 once or losing `getPet`, and a page opened from its address.
 pub fn draw_daily(rng: &mut Rng) -> Step {

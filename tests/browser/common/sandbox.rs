@@ -4,7 +4,7 @@
 use gloo_net::http::Request;
 use serde::Deserialize;
 
-use super::{ui, SERVICE};
+use super::{service, ui};
 
 /// One request as the service saw it.
 #[derive(Clone, Debug, Deserialize)]
@@ -34,7 +34,7 @@ impl Sandbox {
 
     /// The base URL of `env` (`production` or `staging`).
     pub fn base(&self, env: &str) -> String {
-        format!("{SERVICE}/sandbox/{}/{env}/v1", self.name)
+        format!("{}/sandbox/{}/{env}/v1", service(), self.name)
     }
 
     /// A config.json URL pointing the app at this sandbox.
@@ -87,7 +87,7 @@ impl Sandbox {
     }
 
     async fn control(&self, env: &str, what: &str, body: &str) {
-        let url = format!("{SERVICE}/control/{}/{env}/{what}", self.name);
+        let url = format!("{}/control/{}/{env}/{what}", service(), self.name);
         let answer = Request::post(&url)
             .body(body.to_owned())
             .unwrap()
@@ -109,7 +109,7 @@ impl Sandbox {
 
     /// Every request `env` received so far.
     pub async fn log(&self, env: &str) -> Vec<Seen> {
-        let url = format!("{SERVICE}/control/{}/{env}/log", self.name);
+        let url = format!("{}/control/{}/{env}/log", service(), self.name);
         Request::get(&url)
             .send()
             .await
@@ -139,6 +139,27 @@ impl Sandbox {
             ui::pause(50).await;
         }
         panic!("{env} left a request unanswered for 10 s");
+    }
+
+    /// Watches `env` for `ms` milliseconds, failing as soon as it receives one more request
+    /// that `counts`: the check for something that must not happen, so it runs for the whole
+    /// window. Returns how many such requests `env` had received.
+    pub async fn receives_no_more(
+        &self,
+        env: &str,
+        ms: u32,
+        why: &str,
+        counts: impl Fn(&Seen) -> bool,
+    ) -> usize {
+        let before = self.log(env).await.iter().filter(|s| counts(s)).count();
+        let until = js_sys::Date::now() + f64::from(ms);
+        while js_sys::Date::now() < until {
+            ui::pause(50).await;
+            let log = self.log(env).await;
+            let now = log.iter().filter(|s| counts(s)).count();
+            assert_eq!(now, before, "{why}: {log:#?}");
+        }
+        before
     }
 
     /// How many requests `env` received that carried `key`.

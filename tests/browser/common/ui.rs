@@ -143,6 +143,25 @@ pub async fn wait_until(what: &str, check: impl Fn() -> bool) {
     );
 }
 
+/// Watches for `ms` milliseconds that `check` holds, failing as soon as it does not: the
+/// check for something that must not happen, so it runs for the whole window.
+pub async fn holds_for(what: &str, ms: u32, check: impl Fn() -> bool) {
+    let until = js_sys::Date::now() + f64::from(ms);
+    while js_sys::Date::now() < until {
+        assert!(
+            check(),
+            "{what} no longer held; the page says: {}",
+            body_text()
+        );
+        TimeoutFuture::new(20).await;
+    }
+    assert!(
+        check(),
+        "{what} no longer held; the page says: {}",
+        body_text()
+    );
+}
+
 /// Waits until `find` returns something, and returns it.
 pub async fn wait_for<T>(what: &str, find: impl Fn() -> Option<T>) -> T {
     for _ in 0..500 {

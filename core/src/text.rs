@@ -1,10 +1,11 @@
-//! Lower case for comparing names and words, as the browser does it.
+//! Lower case for comparing names and words.
 
-/// `text` in lower case (Unicode's default case conversion, as `str::to_lowercase`).
+/// `text` in lower case (Unicode's default case conversion, as `str::to_lowercase`), for
+/// matching names and searching without regard to case.
 ///
-/// In the browser this is JavaScript's `toLowerCase`: Rust's own brings its Unicode case
-/// tables into the wasm (about 15 KB before compression), which the browser already has.
-/// Elsewhere (the native unit tests) it is Rust's, which follows the same standard.
+/// In the browser this is JavaScript's `toLowerCase`, which follows the same standard: Rust's
+/// own would bring its Unicode case tables into the wasm, which the browser already has (the
+/// figure is in `docs/benchmark.md`). Natively, as in this crate's tests, it is Rust's.
 pub fn lowercase(text: &str) -> String {
     #[cfg(target_arch = "wasm32")]
     {

@@ -14,7 +14,7 @@ pub struct Sent {
     pub method: &'static str,
     /// The address without its query.
     pub url: String,
-    /// The query pairs, already checked (see [`super::list_query`]).
+    /// The query pairs, already checked (see [`crate::list_query`]).
     pub query: Vec<(&'static str, String)>,
     /// The JSON body, for a create.
     pub body: Option<String>,
@@ -42,7 +42,7 @@ impl Sent {
     }
 
     /// The whole address, query included. The query's values are the ones
-    /// [`super::list_query`] allows (digits and the status words), so they need no encoding.
+    /// [`crate::list_query`] allows (digits and the status words), so they need no encoding.
     pub fn address(&self) -> String {
         let query: Vec<String> = self.query.iter().map(|(k, v)| format!("{k}={v}")).collect();
         match query.is_empty() {
@@ -78,11 +78,11 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// Who is told of every exchange (see [`super::Client::with_observer`]).
+/// Who is told of every exchange (the app's client tells it).
 pub type Observer = std::rc::Rc<dyn Fn(&Exchange)>;
 
 /// A request and what came of it, as the client reports it to whoever watches (see
-/// [`super::Client::with_observer`]).
+/// the app's client).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exchange {
     /// What was sent.

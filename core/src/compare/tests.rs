@@ -1,0 +1,97 @@
+use super::*;
+
+fn pet(id: i64, name: &str, category: i64, status: Option<PetStatus>) -> Pet {
+    Pet {
+        id,
+        name: name.into(),
+        category_id: category,
+        status,
+    }
+}
+
+const A: Option<PetStatus> = Some(PetStatus::Available);
+const P: Option<PetStatus> = Some(PetStatus::Pending);
+
+fn pair() -> (Vec<Pet>, Vec<Pet>) {
+    let staging = vec![
+        pet(1, "Rex", 1, A),
+        pet(2, "  mittens ", 2, A),
+        pet(3, "Luna", 2, P),
+        pet(4, "Only Here", 5, None),
+        pet(5, "Twin", 1, A),
+        pet(6, "Solo", 1, A),
+    ];
+    let production = vec![
+        pet(10, "REX", 1, A),
+        pet(11, "Mittens", 2, P),
+        pet(12, "Luna", 3, P),
+        pet(13, "Twin", 1, A),
+        pet(14, "twin ", 1, A),
+        pet(15, "Prod Only", 1, A),
+    ];
+    (staging, production)
+}
+
+#[test]
+fn names_match_without_case_or_spaces_into_groups() {
+    let (s, p) = pair();
+    let c = compare(&s, &p);
+    let names = |pets: &[Pet]| pets.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&c.only_staging), ["Only Here", "Solo"]);
+    assert_eq!(names(&c.only_production), ["Prod Only"]);
+    assert_eq!(c.same.len(), 1);
+    assert_eq!((c.same[0].staging.id, c.same[0].production.id), (1, 10));
+    let different: Vec<_> = c
+        .different
+        .iter()
+        .map(|d| (d.staging.id, d.category_differs(), d.status_differs()))
+        .collect();
+    assert_eq!(different, [(3, true, false), (2, false, true)]);
+    assert_eq!(c.ambiguous.len(), 1);
+    assert_eq!(c.ambiguous[0].name, "Twin");
+    assert_eq!(
+        (
+            c.ambiguous[0].staging.len(),
+            c.ambiguous[0].production.len()
+        ),
+        (1, 2)
+    );
+}
+
+#[test]
+fn reads_merge_by_id_and_say_which_filled_the_limit() {
+    let hundred: Vec<Pet> = (0..100).map(|i| pet(i, &format!("P{i}"), 1, A)).collect();
+    let side = Side::merge(vec![
+        (A, hundred.clone()),
+        (P, vec![pet(200, "Q", 1, P)]),
+        (None, vec![pet(3, "P3", 1, A), pet(300, "Odd", 1, None)]),
+    ]);
+    assert_eq!(side.pets.len(), 102, "pet 3 once");
+    assert_eq!(side.full, vec![A]);
+    assert!(side.pets.windows(2).all(|w| w[0].id < w[1].id));
+}
+
+#[test]
+fn the_search_and_status_keep_a_pair_when_either_side_matches() {
+    let (s, p) = pair();
+    let c = compare(&s, &p);
+    let shown = Shown {
+        search: " MITT".into(),
+        status: None,
+    }
+    .apply(&c);
+    assert_eq!(shown.different.len(), 1);
+    assert!(shown.only_staging.is_empty() && shown.same.is_empty());
+    let pending = Shown {
+        search: String::new(),
+        status: P,
+    }
+    .apply(&c);
+    assert_eq!(
+        pending.different.len(),
+        2,
+        "Mittens is pending in production"
+    );
+    assert!(pending.only_staging.is_empty() && pending.ambiguous.is_empty());
+    assert_eq!(Shown::default().apply(&c), c);
+}

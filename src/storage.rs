@@ -125,24 +125,39 @@ pub fn forget_kept_answers(envs: &[Environment]) {
     }
 }
 
-/// What this tab keeps of a person's work, in words ("the API keys", "the activity"…, each
-/// read in the chosen language when called), in the order a person would check them; empty
-/// when nothing is kept.
-pub fn kept_work() -> Vec<fn() -> std::borrow::Cow<'static, str>> {
-    use crate::i18n::words;
+/// A kind of a person's work this tab keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// API keys.
+    Keys,
+    /// Drafts of the add form.
+    Drafts,
+    /// A create sent and not yet answered.
+    Create,
+    /// The pets this tab created (to warn before adding one twice).
+    Created,
+    /// Imports and what became of their rows.
+    Imports,
+    /// The activity log.
+    Activity,
+}
+
+/// What this tab keeps of a person's work, in the order a person would check it; empty when
+/// nothing is kept.
+pub fn kept_work() -> Vec<Kept> {
     let slots = app_slots();
     let holds = |part: &str| slots.iter().any(|s| s[PREFIX.len()..].starts_with(part));
     [
-        ("api-key.", words::kept_keys as fn() -> _),
-        ("new-pet-draft", words::kept_drafts),
-        ("create-in-flight", words::kept_create),
-        ("created.", words::kept_created),
-        ("import", words::kept_imports),
-        ("activity", words::kept_activity),
+        ("api-key.", Kept::Keys),
+        ("new-pet-draft", Kept::Drafts),
+        ("create-in-flight", Kept::Create),
+        ("created.", Kept::Created),
+        ("import", Kept::Imports),
+        ("activity", Kept::Activity),
     ]
     .into_iter()
     .filter(|(part, _)| holds(part))
-    .map(|(_, words)| words)
+    .map(|(_, kept)| kept)
     .collect()
 }
 

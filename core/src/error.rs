@@ -326,3 +326,46 @@ mod tests {
         }
     }
 }
+
+/// Why a call gave no answer: a state of the tab (nothing was sent), or the service's answer.
+/// `Display` is English, for logs and tests; the app says it in the chosen language.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CallError {
+    /// The environment has no key yet: nothing was sent.
+    #[error("Sign in first: there is no API key for this environment.")]
+    NoKey,
+    /// The service refused this key before: nothing was sent with it again.
+    #[error("The API key was not accepted. Sign in again with a valid key.")]
+    KeyRefused,
+    /// The service is out of reach (the page shows kept answers) or the browser is offline:
+    /// a write was not sent, and will not be sent later by itself.
+    #[error("Offline: nothing was sent.")]
+    Offline,
+    /// The request was sent (or refused by the client) and failed.
+    #[error(transparent)]
+    Api(ApiError),
+}
+
+impl From<ApiError> for CallError {
+    fn from(error: ApiError) -> Self {
+        CallError::Api(error)
+    }
+}
+
+impl CallError {
+    /// Whether the sign-in form is the answer to this error (it is already showing).
+    pub fn needs_sign_in(&self) -> bool {
+        matches!(
+            self,
+            CallError::NoKey | CallError::KeyRefused | CallError::Api(ApiError::Unauthorized(_))
+        )
+    }
+
+    /// The service's error, if the request was made.
+    pub fn api(&self) -> Option<&ApiError> {
+        match self {
+            CallError::Api(e) => Some(e),
+            _ => None,
+        }
+    }
+}

@@ -1,12 +1,19 @@
 //! What petstore-admin knows without a browser: the service's resources and errors, building
-//! its requests and reading its answers, the rules for what may be typed, comparing two
-//! environments, and the app's pages by path. Plain data in and out; no Leptos, no web APIs, so its tests run natively in
+//! its requests and reading its answers, the deployment's configuration, the rules for what
+//! may be typed, reading an import, exports, comparing two environments, and the app's pages
+//! by path. It knows no words: what is wrong is said as data, and the app says it. Plain data in and out; no Leptos, no web APIs, so its tests run natively in
 //! seconds. The app crate sends, stores and draws.
 
 mod compare;
+mod config;
 mod deprecation;
 mod error;
+mod every;
+mod export;
+mod import;
+mod input;
 mod int64;
+mod live;
 mod models;
 mod page;
 mod request;
@@ -14,12 +21,21 @@ mod retry;
 mod text;
 mod wire;
 
-pub use compare::{
-    compare, match_key, reads, Ambiguous, Comparison, Pair, Shown, Side, READ_LIMIT,
-};
+pub use compare::{compare, match_key, Ambiguous, Comparison, Pair, Shown};
+pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
-pub use error::{ApiError, ErrorDetails};
+pub use error::{ApiError, CallError, ErrorDetails};
+pub use every::{reads, Side, READ_LIMIT};
+pub use export::{
+    compact_stamp, field, file_name, neutralise, to_csv, to_json, ExportScope, FileWords,
+};
+pub use import::{parse_rows, ImportRow, ParseError, MAX_ROWS};
+pub use input::{
+    parse_api_key, parse_filters, parse_limit, plain_message, search_and_sort, Column, Draft,
+    FieldError, FieldErrors, Ignored, KeyProblem, ListFilters, Sort,
+};
 pub use int64::{parse_int64, Int64Problem};
+pub use live::{Changes, Listing, Mark, Tracker, MARK_MS};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};
 pub use page::Page;
 pub use request::{Exchange, Observer, Sent, KEY_VARIABLE};

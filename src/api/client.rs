@@ -4,8 +4,8 @@ use std::fmt;
 use std::time::Duration;
 
 use petstore_core::{
-    list_query, pet_url, ApiError, Exchange, Lifecycle, NewPet, Observer, Pet, PetStatus, Retry,
-    Sent, DEFAULT_TIMEOUT,
+    list_query, pet_url, reads, ApiError, Exchange, Lifecycle, NewPet, Observer, Pet, PetStatus,
+    Retry, Sent, Side, DEFAULT_TIMEOUT, READ_LIMIT,
 };
 use serde::de::DeserializeOwned;
 use web_sys::AbortController;
@@ -89,6 +89,21 @@ impl Client {
         let query = list_query(limit, status)?;
         let sent = Sent::get(format!("{}/pets", self.base_url), query);
         self.read(sent).await.map(|(pets, _)| pets)
+    }
+
+    /// Every pet the list reaches ([`reads`] at [`READ_LIMIT`], at once, merged by id); with
+    /// `only`, that status alone (one read). The first failure ends the others: a merge needs
+    /// every answer, so none waits on to ask a busy service again for nothing.
+    pub async fn list_every(&self, only: Option<&PetStatus>) -> Result<Side, ApiError> {
+        let asked = match only {
+            Some(status) => vec![Some(status.clone())],
+            None => reads().to_vec(),
+        };
+        let answers = asked.into_iter().map(|status| async move {
+            let pets = self.list_pets(READ_LIMIT, status.as_ref()).await?;
+            Ok::<_, ApiError>((status, pets))
+        });
+        Ok(Side::merge(futures::future::try_join_all(answers).await?))
     }
 
     /// `createPet`: adds `pet` and returns it with the id the service assigned.

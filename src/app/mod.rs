@@ -8,7 +8,7 @@ use petstore_core::Page;
 
 use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, SignIn};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
-use crate::i18n::{duration, number, t, words};
+use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
 use crate::session::{absolute, provide_session, use_session, use_set_query};
 use crate::storage;

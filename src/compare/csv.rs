@@ -3,7 +3,7 @@
 
 use super::{Comparison, Pair};
 use crate::api::Pet;
-use crate::export::{field, neutralise};
+use petstore_core::{field, neutralise};
 
 const HEADER: &str = "group,name,stagingId,stagingCategoryId,stagingStatus,\
 productionId,productionCategoryId,productionStatus\n";

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::Pet;
 use crate::config::Environment;
 use crate::i18n::words;
-use crate::import::{fingerprint, fnv1a, problems, ImportRow, Ledger, Outcome};
+use crate::import::{fingerprint, fnv1a, ImportRow, Ledger, Outcome};
 use crate::input::Draft;
 
 /// The storage key of the last copy (an `import` slot: forgotten and listed with them).
@@ -40,7 +40,7 @@ impl CopyJob {
                 };
                 ImportRow {
                     line,
-                    checked: draft.validate().map_err(problems),
+                    checked: draft.validate(),
                     draft,
                 }
             })

@@ -11,7 +11,7 @@ use super::status_badge;
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
-use crate::i18n::{number, status_name, t, words};
+use crate::i18n::{number, status_name, t, words, Label};
 use crate::session::Session;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.

@@ -5,7 +5,7 @@ use petstore_core::Page;
 
 use crate::api::ApiError;
 use crate::components::ErrorAlert;
-use crate::i18n::{said, words};
+use crate::i18n::{said, words, Label};
 use crate::input::{plain_message, FieldErrors};
 use crate::session::{CallError, CreateRecord, CreateState, Session};
 

@@ -6,7 +6,7 @@ use petstore_core::Page;
 
 use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
-use crate::i18n::{t, words};
+use crate::i18n::{t, words, Label};
 use crate::session::{use_session, use_set_query};
 use leptos_router::components::A;
 use leptos_router::hooks::use_location;

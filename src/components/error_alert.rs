@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
-use crate::i18n::{said, t, words};
+use crate::i18n::{call_said, said, t, words};
 use crate::session::CallError;
 
 /// One error, in plain words, with its technical details folded away.
@@ -82,8 +82,10 @@ pub fn error_fallback(
                             }
                             (Some(api), _) => view! { <ErrorAlert error=api.clone() /> }.into_any(),
                             (None, _) => {
-                                view! { <div class="alert" role="alert">{error.to_string()}</div> }
-                                    .into_any()
+                                let text = error
+                                    .downcast_ref::<CallError>()
+                                    .map_or_else(|| error.to_string(), call_said);
+                                view! { <div class="alert" role="alert">{text}</div> }.into_any()
                             }
                         }
                     })

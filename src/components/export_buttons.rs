@@ -6,8 +6,8 @@ use leptos::task::spawn_local;
 
 use super::download;
 use crate::api::Pet;
-use crate::export::{compact_stamp, file_name, to_csv, to_json, ExportScope};
 use crate::split::{split, SplitLoaderError};
+use petstore_core::{compact_stamp, file_name, to_csv, to_json, ExportScope, FileWords};
 
 /// Why a file was not made: its code did not download, or the browser refused the file.
 pub(crate) enum ExportProblem {
@@ -33,7 +33,11 @@ split! {
         } else {
             (to_csv(&pets), "csv", "text/csv;charset=utf-8")
         };
-        let name = file_name(&scope, &compact_stamp(&iso), extension);
+        let words = FileWords {
+            pets: &words::file_pets(),
+            first: &words::file_first(),
+        };
+        let name = file_name(&scope, words, &compact_stamp(&iso), extension);
         download(&name, mime, &text).map_err(|e| ExportProblem::Refused(format!("{e:?}")))
     }
 }

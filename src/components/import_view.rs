@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use petstore_core::Page;
 
 use crate::api::PetStatus;
-use crate::i18n::{number, sentence, status_name, t, words};
+use crate::i18n::{number, sentence, status_name, t, words, Label};
 
+use crate::i18n::problems::row_problems;
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
 use crate::session::Session;
 
@@ -101,7 +102,11 @@ pub fn ImportTable(
         .into_iter()
         .enumerate()
         .map(|(i, row)| {
-            let problems = row.checked.as_ref().err().map(|p| p.join(" "));
+            let problems = row
+                .checked
+                .as_ref()
+                .err()
+                .map(|p| row_problems(p).join(" "));
             let invalid = problems.is_some();
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::config::Environment;
-use crate::i18n::words;
+use crate::i18n::{words, Label};
 use crate::session::use_session;
 
 /// "Offline — Production as it was at 10:42", or "Back online", for the current

@@ -6,11 +6,11 @@ use petstore_core::Page;
 use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
-use crate::export::ExportScope;
-use crate::i18n::{language, status_name, t, words, Language};
+use crate::i18n::{changes_said, language, status_name, t, words, Label, Language};
 use crate::input::{search_and_sort, Column, Sort};
-use crate::live::{Changes, Listing, Mark};
 use crate::session::Session;
+use petstore_core::ExportScope;
+use petstore_core::{Listing, Mark};
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
 /// another sort. Built by the page, before any `.await`.
@@ -218,7 +218,7 @@ pub fn ListChanges(
     let text = Memo::new(move |_| {
         listing.with(|l| l.as_ref().map(|l| l.changes.clone()).unwrap_or_default())
     });
-    view! { <p class="note changes" role="status">{move || text.with(Changes::words)}</p> }
+    view! { <p class="note changes" role="status">{move || text.with(changes_said)}</p> }
 }
 
 /// A status filter's options: All, then the interface's three statuses; `is_shown` says

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
 use crate::config::Environment;
-use crate::i18n::{number, t, words};
+use crate::i18n::{number, t, words, Label};
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
 };

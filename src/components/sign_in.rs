@@ -10,8 +10,9 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::config::Environment;
-use crate::i18n::{t, words};
-use crate::input::parse_api_key;
+use crate::i18n::problems::key_said;
+use crate::i18n::{t, words, Label};
+use crate::input::{parse_api_key, KeyProblem};
 use crate::session::{use_session, Session};
 
 /// The sign-in dialog for `env`. It is built for that one environment: the app builds a new
@@ -106,7 +107,7 @@ pub fn KeyForm(
     #[prop(optional)]
     focus: bool,
 ) -> impl IntoView {
-    let (problem, set_problem) = signal(None::<String>);
+    let (problem, set_problem) = signal(None::<KeyProblem>);
     let input = NodeRef::<Input>::new();
     // The renderer may reuse the previous form's elements for this one: empty the field, so
     // a key typed for the other environment cannot be sent as this one's. In the dialog the
@@ -125,7 +126,7 @@ pub fn KeyForm(
         // pending when the form unmounts on success.
         let entered = input.get_untracked().map(|i| i.value()).unwrap_or_default();
         match parse_api_key(&entered) {
-            Err(message) => set_problem.set(Some(message)),
+            Err(found) => set_problem.set(Some(found)),
             // This form unmounts as the key is accepted: touch none of its signals after this.
             Ok(key) => session.sign_in(env, key),
         }
@@ -152,7 +153,7 @@ pub fn KeyForm(
                 aria-invalid=move || problem.with(Option::is_some).to_string()
                 aria-describedby=error_id.clone()
             />
-            <p id=error_id class="field-error wrap">{problem}</p>
+            <p id=error_id class="field-error wrap">{move || problem.get().map(|p| key_said(&p))}</p>
             <button type="submit">{t(words::sign_in)}</button>
         </form>
     }

@@ -5,7 +5,20 @@ use leptos::prelude::*;
 
 use crate::i18n::{listed, t, words};
 use crate::session::use_session;
-use crate::storage;
+use crate::storage::{self, Kept};
+
+/// A kind of kept work in words ("the API keys").
+fn kept_said(kept: Kept) -> String {
+    match kept {
+        Kept::Keys => words::kept_keys(),
+        Kept::Drafts => words::kept_drafts(),
+        Kept::Create => words::kept_create(),
+        Kept::Created => words::kept_created(),
+        Kept::Imports => words::kept_imports(),
+        Kept::Activity => words::kept_activity(),
+    }
+    .into_owned()
+}
 
 /// The button, and the question it asks when this tab keeps anything.
 #[component]
@@ -33,8 +46,7 @@ pub fn SignOutEverywhere() -> impl IntoView {
             asking
                 .get()
                 .then(|| {
-                    let kept: Vec<String> =
-                        storage::kept_work().iter().map(|w| w().into_owned()).collect();
+                    let kept: Vec<String> = storage::kept_work().into_iter().map(kept_said).collect();
                     let what = words::tab_will_forget(&listed(&kept));
                     view! {
                         <div

@@ -1,12 +1,10 @@
 //! An error in the chosen language, from the catalogue, for a store manager: what
-//! [`ApiError`]'s `Display` says in English (kept for logs and tests), and what [`CallError`]
-//! displays as.
+//! [`ApiError`]'s and [`CallError`]'s `Display` say in English (kept for logs and tests).
 
 use std::time::Duration;
 
 use super::{duration, number, words};
-use crate::api::ApiError;
-use crate::session::CallError;
+use petstore_core::{ApiError, CallError};
 
 /// `error` in plain words, in the chosen language. The service's own message is quoted as
 /// its words, never translated.

@@ -9,15 +9,19 @@
 
 use std::borrow::Cow;
 
+pub mod changes;
 pub mod errors;
 pub mod format;
 pub mod language;
+pub mod problems;
 
+pub use changes::changes_said;
 pub use errors::{call_said, said};
 pub use format::{
     clock_seconds, clock_time, days_ahead, duration, listed, long_date, number, relative_time,
 };
 pub use language::{choose_language, language, Language};
+pub use problems::Label;
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
 pub mod words {

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::created::{already_created, CreatedPet};
-use super::parse::ImportRow;
 use crate::config::Environment;
 use crate::i18n::words;
 use crate::storage;
+use petstore_core::ImportRow;
 
 /// The storage keys of all ledgers start with this.
 pub const LEDGER_PREFIX: &str = "petstore-admin.import.";
@@ -223,7 +223,7 @@ fn save(key: &str, entries: &BTreeMap<usize, Outcome>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::parse::parse_rows;
+    use crate::import::parse_rows;
 
     #[test]
     fn the_fingerprint_follows_the_rows() {

@@ -4,12 +4,10 @@
 
 pub mod created;
 mod ledger;
-mod parse;
 mod results;
 pub(crate) mod run;
 
 pub use ledger::{fingerprint, fnv1a, Ledger, LedgerSlot, Outcome, Progress, LEDGER_PREFIX};
-pub(crate) use parse::problems;
-pub use parse::{parse_rows, ImportRow, ParseError, MAX_ROWS};
+pub use petstore_core::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use results::{failed_rows_csv, results_csv};
 pub(crate) use run::{Origin, Pause, Run, RunState};

@@ -2,8 +2,9 @@
 //! ready to be fixed and imported again.
 
 use super::ledger::{Ledger, Outcome};
-use super::parse::ImportRow;
-use crate::export::{field, neutralise};
+use crate::i18n::problems::row_problems;
+use petstore_core::ImportRow;
+use petstore_core::{field, neutralise};
 
 fn input_cells(row: &ImportRow) -> [String; 3] {
     let d = &row.draft;
@@ -27,7 +28,7 @@ pub fn results_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
                 (String::new(), o.word(), message.clone())
             }
             (Some(Outcome::Sending), _) => (String::new(), "sending", String::new()),
-            (None, Err(problems)) => (String::new(), "invalid", problems.join(" ")),
+            (None, Err(problems)) => (String::new(), "invalid", row_problems(problems).join(" ")),
             (None, Ok(_)) => (String::new(), "not sent", String::new()),
         };
         let mut cells = input_cells(row).to_vec();
@@ -58,7 +59,7 @@ pub fn failed_rows_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::parse::parse_rows;
+    use crate::import::parse_rows;
 
     #[test]
     fn results_and_failed_rows() {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use petstore_core::Page;
 
 use crate::components::{iso_time, page_title};
-use crate::i18n::{clock_seconds, t, words};
+use crate::i18n::{clock_seconds, t, words, Label};
 use crate::session::{use_session, Entry, Outcome, Session};
 
 /// The activity page.

@@ -9,18 +9,16 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{ApiError, PetStatus};
-use crate::compare::{
-    carry_over, compare, differences_csv, reads, CopyJob, Shown, Side, READ_LIMIT,
-};
+use crate::compare::{carry_over, compare, differences_csv, CopyJob, Shown, Side, READ_LIMIT};
 use crate::components::{
     clock_time, download, iso_time, page_title, status_options, Chosen, CompareGroups, ErrorAlert,
     KeyForm, RunPanel,
 };
 use crate::config::Environment;
-use crate::export::compact_stamp;
-use crate::i18n::{call_said, number, status_name, t, words};
+use crate::i18n::{call_said, number, status_name, t, words, Label};
 use crate::import::Origin;
 use crate::session::{use_session, use_set_query, CallError, Session};
+use petstore_core::compact_stamp;
 
 /// The read of one environment and when it was read (ms since the epoch), or why there is
 /// none.
@@ -49,16 +47,7 @@ pub fn Compare() -> impl IntoView {
             session.reread();
             again.track();
             let call = session.call(env, move |client| async move {
-                let asked = reads().map(|status| {
-                    let client = client.clone();
-                    async move {
-                        let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
-                        Ok::<_, ApiError>((status, pets))
-                    }
-                });
-                // The four at once; the first failure ends the others (a comparison needs all
-                // four), so none waits on to ask a busy service again for nothing.
-                let side = Side::merge(futures::future::try_join_all(asked).await?);
+                let side = client.list_every(None).await?;
                 session.remember_pets(env, &side.pets);
                 Ok(side)
             });

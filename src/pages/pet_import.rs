@@ -7,7 +7,8 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
-use crate::i18n::{number, t, words};
+use crate::i18n::problems::parse_said;
+use crate::i18n::{number, t, words, Label};
 use crate::import::created::created_in;
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::use_session;
@@ -87,7 +88,7 @@ fn ImportForm(
         confirm.set(String::new());
         match text.with_untracked(|t| parse_rows(t)) {
             Err(e) => {
-                set_problem.set(Some(e.0));
+                set_problem.set(Some(parse_said(e)));
                 checked.set(None);
             }
             Ok(rows) => {

@@ -9,7 +9,8 @@ use wasm_bindgen::JsCast;
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
 use crate::components::{page_title, status_options, ListView};
-use crate::i18n::{t, words};
+use crate::i18n::problems::ignored_said;
+use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_limit, Sort};
 use crate::session::{use_session, use_set_query};
 
@@ -146,7 +147,7 @@ pub fn PetList() -> impl IntoView {
         </form>
         {move || {
             filters
-                .with(|f| f.ignored.clone())
+                .with(|f| f.ignored.iter().map(ignored_said).collect::<Vec<_>>())
                 .into_iter()
                 .chain(sort_note.get())
                 .map(|note| view! { <p class="note">{note}</p> })

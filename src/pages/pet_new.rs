@@ -15,7 +15,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::api::{ApiError, PetStatus};
 use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
-use crate::i18n::{clock_time, status_name, t, words};
+use crate::i18n::problems::{category_said, name_said, status_said};
+use crate::i18n::{clock_time, status_name, t, words, Label};
 use crate::import::created::{created_in, recent_equal, CreatedPet};
 use crate::input::{Draft, FieldErrors};
 use crate::session::{use_session, CallError, CreateRecord, CreateState};
@@ -188,7 +189,7 @@ fn PetForm(
                 label=words::column_name
                 value=Signal::derive(move || draft.with(|d| d.name.clone()))
                 on_input=move |v| edit(|d, v| d.name = v, v)
-                error=Signal::derive(move || shown.with(|e| e.name.clone()))
+                error=Signal::derive(move || shown.with(name_said))
             />
             <TextField
                 id="pet-category"
@@ -197,7 +198,7 @@ fn PetForm(
                 hint=words::category_id_hint
                 value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
                 on_input=move |v| edit(|d, v| d.category_id = v, v)
-                error=Signal::derive(move || shown.with(|e| e.category_id.clone()))
+                error=Signal::derive(move || shown.with(category_said))
             />
             <div class="field">
                 <label for="pet-status">{t(words::column_status)}</label>
@@ -225,7 +226,7 @@ fn PetForm(
                         })}
                 </select>
                 <p id="pet-status-error" class="field-error">
-                    {move || shown.with(|e| e.status.clone())}
+                    {move || shown.with(status_said)}
                 </p>
             </div>
             <p class="target">

@@ -6,14 +6,14 @@ use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
 use crate::api::{ApiError, Client, Pet, PetStatus};
-use crate::compare::{reads, READ_LIMIT};
+use crate::compare::READ_LIMIT;
 use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTable};
 use crate::config::Environment;
 use crate::i18n::{t, words};
 use crate::input::ListFilters;
-use crate::live::Listing;
 use crate::session::{begin_watch, use_session, CallError, Session};
 use crate::split::{split, SplitLoaderError};
+use petstore_core::Listing;
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
 /// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the
@@ -208,10 +208,10 @@ struct Ages {
 
 /// The wider reads a search covers when the list filled its limit (the service lists oldest
 /// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
-/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id (in the
-/// order read); and whether one of them came back full. `None` where they would read nothing more
-/// than the list itself. One after the other: a search is not in a hurry. In the `live` chunk
-/// with the tracker: a list only needs them once a search is typed.
+/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id; and
+/// whether one of them came back full. `None` where they would read nothing more than the list
+/// itself. In the `live` chunk with the tracker: a list only needs them once a search is
+/// typed.
 type Wide = Result<Option<(Vec<Pet>, bool)>, ApiError>;
 
 split! {
@@ -223,23 +223,11 @@ split! {
     ) -> Result<LocalBoxFuture<'static, Wide>, SplitLoaderError> {
         // (Boxed: a split function cannot be `async` itself.)
         Ok(Box::pin(async move {
-        let asked: Vec<Option<PetStatus>> = match status {
-            Some(_) if limit >= READ_LIMIT => return Ok(None),
-            Some(s) => vec![Some(s)],
-            None => reads().to_vec(),
-        };
-        let (mut all, mut full) = (Vec::new(), false);
-        for status in asked {
-            let pets = client.list_pets(READ_LIMIT, status.as_ref()).await?;
-            full |= pets.len() >= READ_LIMIT as usize;
-            // (At most 400 pets: a look-up each is cheaper than the code of a sort.)
-            for pet in pets {
-                if !all.iter().any(|p: &Pet| p.id == pet.id) {
-                    all.push(pet);
-                }
+            if status.is_some() && limit >= READ_LIMIT {
+                return Ok(None);
             }
-        }
-        Ok(Some((all, full)))
+            let side = client.list_every(status.as_ref()).await?;
+            Ok(Some((side.pets, !side.full.is_empty())))
         }))
     }
 }

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_location, use_params_map};
 use crate::api::{find_pet, ApiError, Found, Pet, Via};
 use crate::components::{error_fallback, page_title, status_badge, Freshness, LookupNotice};
 use crate::config::Environment;
-use crate::i18n::{t, words};
+use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::use_session;

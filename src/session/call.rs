@@ -21,57 +21,9 @@ use send_wrapper::SendWrapper;
 use web_sys::AbortController;
 
 use super::{activity, refresh, Session};
-use crate::api::{ApiError, Client, Observer, Retry, Wait};
+use crate::api::{ApiError, CallError, Client, Observer, Retry, Wait};
 use crate::config::Environment;
 use crate::storage;
-
-/// Why a call gave no answer: a state of this tab (nothing was sent), or the service's answer.
-/// Displayed as the page says it, in the chosen language ([`crate::i18n::call_said`]), never
-/// in English words of its own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CallError {
-    /// The environment has no key yet: nothing was sent.
-    NoKey,
-    /// The service refused this key before: nothing was sent with it again.
-    KeyRefused,
-    /// The service is out of reach (the page shows kept answers) or the browser is offline:
-    /// a write was not sent, and will not be sent later by itself.
-    Offline,
-    /// The request was sent (or refused by the client) and failed.
-    Api(ApiError),
-}
-
-impl From<ApiError> for CallError {
-    fn from(error: ApiError) -> Self {
-        CallError::Api(error)
-    }
-}
-
-impl std::fmt::Display for CallError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::call_said(self))
-    }
-}
-
-impl std::error::Error for CallError {}
-
-impl CallError {
-    /// Whether the sign-in form is the answer to this error (it is already showing).
-    pub fn needs_sign_in(&self) -> bool {
-        matches!(
-            self,
-            CallError::NoKey | CallError::KeyRefused | CallError::Api(ApiError::Unauthorized(_))
-        )
-    }
-
-    /// The service's error, if the request was made.
-    pub fn api(&self) -> Option<&ApiError> {
-        match self {
-            CallError::Api(e) => Some(e),
-            _ => None,
-        }
-    }
-}
 
 impl Session {
     /// Calls the service in `env` with `op`, for a read that belongs to the calling part of

@@ -22,9 +22,9 @@ use crate::config::{AppConfig, Environment};
 use crate::storage;
 
 pub use activity::{Entry, Outcome};
-pub use call::CallError;
 pub use create::{CreateRecord, CreateState};
 use keys::{KeySlot, Keys};
+pub use petstore_core::CallError;
 pub(crate) use refresh::begin_watch;
 
 /// The app's shared state; cheap to copy into closures.

@@ -18,8 +18,8 @@ use super::offline::index;
 use super::Session;
 use crate::api::{Pet, PetStatus};
 use crate::config::Environment;
-use crate::live::{Changes, Tracker};
 use crate::split::{split, SplitLoaderError};
+use petstore_core::{Changes, Tracker};
 
 /// A tab brought back into view reads again if what it shows is older than this.
 pub const VISIBLE_AGE_MS: f64 = 30_000.0;

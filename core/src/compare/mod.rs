@@ -1,56 +1,13 @@
 //! Two environments compared: what each was read as, and its pets matched by name into
 //! groups. The app's page draws them and copies the pets chosen.
 //!
-//! The interface has no paging: each environment is read with the largest limit once per
-//! status and once without one (which also finds pets with no status or another), and the
-//! reads are merged by id. A read that filled its limit may have left pets out, and says so.
+//! Each environment is read as [`crate::every`] plans it: every status at the largest limit,
+//! merged by id.
 
 use std::collections::BTreeMap;
 
 use crate::models::{Pet, PetStatus};
 use crate::text::lowercase;
-
-/// The `limit` of every read of a comparison: the largest the interface allows.
-pub const READ_LIMIT: u32 = 100;
-
-/// The reads of one environment: each status, then none.
-pub fn reads() -> [Option<PetStatus>; 4] {
-    [
-        Some(PetStatus::Available),
-        Some(PetStatus::Pending),
-        Some(PetStatus::Sold),
-        None,
-    ]
-}
-
-/// One environment as it was read: its pets merged by id, and the reads that came back full.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Side {
-    /// Every pet any read returned, once, in id order.
-    pub pets: Vec<Pet>,
-    /// The status of each read that returned [`READ_LIMIT`] pets (`None`: the read of all).
-    pub full: Vec<Option<PetStatus>>,
-}
-
-impl Side {
-    /// Merges the answers to [`reads`], in that order.
-    pub fn merge(answers: Vec<(Option<PetStatus>, Vec<Pet>)>) -> Side {
-        let mut by_id = BTreeMap::new();
-        let mut full = Vec::new();
-        for (status, pets) in answers {
-            if pets.len() >= READ_LIMIT as usize {
-                full.push(status);
-            }
-            for pet in pets {
-                by_id.entry(pet.id).or_insert(pet);
-            }
-        }
-        Side {
-            pets: by_id.into_values().collect(),
-            full,
-        }
-    }
-}
 
 /// How two pets of the same name differ, if they do.
 #[derive(Clone, Debug, PartialEq, Eq)]

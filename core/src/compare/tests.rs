@@ -59,19 +59,6 @@ fn names_match_without_case_or_spaces_into_groups() {
 }
 
 #[test]
-fn reads_merge_by_id_and_say_which_filled_the_limit() {
-    let hundred: Vec<Pet> = (0..100).map(|i| pet(i, &format!("P{i}"), 1, A)).collect();
-    let side = Side::merge(vec![
-        (A, hundred.clone()),
-        (P, vec![pet(200, "Q", 1, P)]),
-        (None, vec![pet(3, "P3", 1, A), pet(300, "Odd", 1, None)]),
-    ]);
-    assert_eq!(side.pets.len(), 102, "pet 3 once");
-    assert_eq!(side.full, vec![A]);
-    assert!(side.pets.windows(2).all(|w| w[0].id < w[1].id));
-}
-
-#[test]
 fn the_search_and_status_keep_a_pair_when_either_side_matches() {
     let (s, p) = pair();
     let c = compare(&s, &p);

@@ -2,9 +2,9 @@
 //! add form's rules before anything is sent. Read with `csv-core` (the `csv` crate's parser):
 //! quoted fields, commas and line breaks inside quotes, a byte-order mark and CRLF all work.
 
-use crate::api::NewPet;
-use crate::i18n::{number, words};
-use crate::input::{lowercase, Draft, FieldErrors};
+use crate::input::{Draft, FieldErrors};
+use crate::models::NewPet;
+use crate::text::lowercase;
 
 /// The most rows one import takes: past this, split the file (each row is one request).
 pub const MAX_ROWS: usize = 1000;
@@ -17,12 +17,21 @@ pub struct ImportRow {
     /// The cells as read: name, category, status.
     pub draft: Draft,
     /// The pet to send, or what is wrong with the row.
-    pub checked: Result<NewPet, Vec<String>>,
+    pub checked: Result<NewPet, FieldErrors>,
 }
 
-/// The input could not be read as rows at all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError(pub String);
+/// Why the input could not be read as rows at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing but blank space.
+    Empty,
+    /// The first row does not name the `name` and `categoryId` columns.
+    NoHeader,
+    /// A header and no row under it.
+    NoRows,
+    /// More than [`MAX_ROWS`] rows.
+    TooMany,
+}
 
 fn column(header: &str) -> Option<usize> {
     let key: String = header
@@ -36,15 +45,6 @@ fn column(header: &str) -> Option<usize> {
         "status" => Some(2),
         _ => None,
     }
-}
-
-pub(crate) fn problems(errors: FieldErrors) -> Vec<String> {
-    // A file has no list to choose from: name the statuses it may hold.
-    let status = errors.status.map(|_| words::status_in_file().into_owned());
-    [errors.name, errors.category_id, status]
-        .into_iter()
-        .flatten()
-        .collect()
 }
 
 /// Every record of `text` with the byte it starts at, read by `csv-core` (the `csv` crate's
@@ -97,7 +97,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
     };
     let mut records = records(text, delimiter).into_iter();
     let Some((_, headers)) = records.next() else {
-        return Err(ParseError(words::nothing_to_import().into()));
+        return Err(ParseError::Empty);
     };
     let mut at = [None; 3];
     for (i, h) in headers.iter().enumerate() {
@@ -106,7 +106,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
         }
     }
     if at[0].is_none() || at[1].is_none() {
-        return Err(ParseError(words::first_row_names_columns().into()));
+        return Err(ParseError::NoHeader);
     }
     let mut rows = Vec::new();
     for (start, record) in records {
@@ -119,7 +119,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
             category_id: cell(1).to_owned(),
             status: lowercase(cell(2).trim()),
         };
-        let checked = draft.validate().map_err(problems);
+        let checked = draft.validate();
         // The header is line 1; a record starts past the line end before it.
         let bytes = text.as_bytes();
         let mut start = start.min(bytes.len());
@@ -133,11 +133,11 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
             checked,
         });
         if rows.len() > MAX_ROWS {
-            return Err(ParseError(words::too_many_rows(&number(MAX_ROWS as u64))));
+            return Err(ParseError::TooMany);
         }
     }
     if rows.is_empty() {
-        return Err(ParseError(words::no_rows_under_header().into()));
+        return Err(ParseError::NoRows);
     }
     Ok(rows)
 }
@@ -145,6 +145,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::FieldError;
 
     #[test]
     fn a_pasted_spreadsheet_with_quotes_and_line_breaks_reads_right() {
@@ -169,18 +170,27 @@ mod tests {
         assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 4]);
         assert_eq!(rows[0].checked.as_ref().unwrap().name, "Rex, the dog");
         let bad = rows[1].checked.as_ref().unwrap_err();
-        assert_eq!(bad.len(), 2, "{bad:?}");
-        assert!(
-            rows[2].checked.as_ref().unwrap_err()[0].contains("up to 9,223,372,036,854,775,807")
+        assert_eq!(bad.name, Some(FieldError::NameMissing));
+        assert_eq!(bad.category_id, Some(FieldError::CategoryNotWhole));
+        assert_eq!(
+            rows[2].checked.as_ref().unwrap_err().category_id,
+            Some(FieldError::CategoryTooLarge)
         );
         let typo = parse_rows("name,categoryId,status\nRex,1,availble\n").unwrap();
         assert_eq!(
             typo[0].checked.as_ref().unwrap_err(),
-            &["The status must be available, pending or sold, or left empty."]
+            &FieldErrors {
+                status: Some(FieldError::StatusUnknown),
+                ..FieldErrors::default()
+            }
         );
-        let e = parse_rows("animal,kind\nRex,dog\n").unwrap_err();
-        assert!(e.0.contains("name, categoryId"), "{e:?}");
-        assert!(parse_rows("name,categoryId\n").is_err());
+        assert_eq!(
+            parse_rows("animal,kind\nRex,dog\n"),
+            Err(ParseError::NoHeader)
+        );
+        assert_eq!(parse_rows("name,categoryId\n"), Err(ParseError::NoRows));
+        assert_eq!(parse_rows(" \n"), Err(ParseError::NoHeader));
+        assert_eq!(parse_rows(""), Err(ParseError::Empty));
     }
 
     #[test]
@@ -189,6 +199,6 @@ mod tests {
         for i in 0..=MAX_ROWS {
             text.push_str(&format!("P{i},1\n"));
         }
-        assert!(parse_rows(&text).unwrap_err().0.contains("at most 1,000"));
+        assert_eq!(parse_rows(&text), Err(ParseError::TooMany));
     }
 }

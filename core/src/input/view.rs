@@ -3,8 +3,8 @@
 
 use std::cmp::Ordering;
 
-use super::lowercase;
-use crate::api::Pet;
+use crate::models::Pet;
+use crate::text::lowercase;
 
 /// A column the list can be sorted by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,17 +30,6 @@ impl Column {
             Column::Name => "name",
             Column::Category => "category",
             Column::Status => "status",
-        }
-    }
-
-    /// The column header, in the chosen language.
-    pub fn label(self) -> std::borrow::Cow<'static, str> {
-        use crate::i18n::words;
-        match self {
-            Column::Id => words::column_id(),
-            Column::Name => words::column_name(),
-            Column::Category => words::column_category(),
-            Column::Status => words::column_status(),
         }
     }
 }
@@ -131,7 +120,7 @@ pub fn search_and_sort(pets: &[Pet], search: &str, sort: Option<Sort>) -> Vec<Pe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::PetStatus;
+    use crate::models::PetStatus;
 
     fn pet(id: i64, name: &str, status: Option<PetStatus>) -> Pet {
         Pet {

@@ -1,8 +1,7 @@
 //! A service 400 on a create, put on the field it concerns, in plain words.
 
-use super::{Draft, FieldErrors};
-use crate::api::ErrorBody;
-use crate::i18n::{language, words, Language};
+use super::{Draft, FieldError, FieldErrors};
+use crate::models::ErrorBody;
 
 /// A service message in plain words for a store manager: a field the service names in
 /// markdown code marks gets its label ("`name` must be…" becomes "The name must be…"), and
@@ -41,16 +40,10 @@ impl FieldErrors {
             return errors;
         };
         let message = plain_message(&body.message);
-        // The service speaks English: its sentence is shown as it is when it already names
-        // the field that way, else as its words, after the field's name in the app's language.
-        let label = match *wire {
-            "name" => words::field_name(),
-            "categoryId" => words::field_category_id(),
-            _ => words::field_status(),
-        };
-        let message = match message.strip_prefix(service_words) {
-            Some(_) if language() == Language::English => message,
-            _ => words::field_refused(&label, &message),
+        let names_field = message.starts_with(service_words);
+        let message = FieldError::Refused {
+            message,
+            names_field,
         };
         match *wire {
             "name" if sent.name == now.name => errors.name = Some(message),
@@ -63,7 +56,7 @@ impl FieldErrors {
         errors
     }
 
-    /// These messages, and `other`'s where these have none.
+    /// These problems, and `other`'s where these have none.
     pub fn or(self, other: FieldErrors) -> FieldErrors {
         FieldErrors {
             name: self.name.or(other.name),
@@ -72,7 +65,7 @@ impl FieldErrors {
         }
     }
 
-    /// The id of the first field with a message, in the form's order.
+    /// The id of the first field with a problem, in the form's order.
     pub fn first_invalid(&self) -> Option<&'static str> {
         [
             (&self.name, "pet-name"),
@@ -122,8 +115,11 @@ mod tests {
         let refusal = body("invalid_name", "`name` must be at most 200 characters.");
         let errors = FieldErrors::from_refusal(&refusal, &sent, &sent);
         assert_eq!(
-            errors.name.as_deref(),
-            Some("The name must be at most 200 characters.")
+            errors.name,
+            Some(FieldError::Refused {
+                message: "The name must be at most 200 characters.".into(),
+                names_field: true
+            })
         );
         assert_eq!(errors.first_invalid(), Some("pet-name"));
         let edited = Draft {
@@ -136,10 +132,11 @@ mod tests {
         );
         let category = body("invalid_category_id", "Not an int64.");
         assert_eq!(
-            FieldErrors::from_refusal(&category, &sent, &sent)
-                .category_id
-                .as_deref(),
-            Some("The category ID was refused: Not an int64.")
+            FieldErrors::from_refusal(&category, &sent, &sent).category_id,
+            Some(FieldError::Refused {
+                message: "Not an int64.".into(),
+                names_field: false
+            })
         );
         let other = body("invalid_json", "The body is not JSON.");
         assert_eq!(

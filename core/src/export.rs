@@ -4,9 +4,8 @@
 
 use serde::Serialize;
 
-use crate::api::Pet;
 use crate::config::Environment;
-use crate::i18n::words;
+use crate::models::Pet;
 
 /// What was exported: the environment, the filters, and whether there may be more pets than
 /// these (the rows filled the limit, and the service gives no total).
@@ -92,22 +91,36 @@ pub fn to_json(pets: &[Pet], scope: &ExportScope, exported_at: &str) -> Result<S
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
 }
 
+/// The words a file name is made of, in the chosen language ("pets", "first").
+#[derive(Clone, Copy, Debug)]
+pub struct FileWords<'a> {
+    /// What the file holds: `pets-…`.
+    pub pets: &'a str,
+    /// Before the limit when there may be more pets: `…-first-20-…`.
+    pub first: &'a str,
+}
+
 /// The file name: environment, filter and UTC time (`20261122T061500Z`), and `first-N` when
 /// there may be more pets than the file holds.
-pub fn file_name(scope: &ExportScope, utc_stamp: &str, extension: &str) -> String {
+pub fn file_name(
+    scope: &ExportScope,
+    words: FileWords,
+    utc_stamp: &str,
+    extension: &str,
+) -> String {
     let status = scope
         .status
         .as_deref()
         .map(|s| format!("-{s}"))
         .unwrap_or_default();
     let part = if scope.maybe_more {
-        format!("-{}-{}", words::file_first(), scope.limit)
+        format!("-{}-{}", words.first, scope.limit)
     } else {
         String::new()
     };
     format!(
         "{}-{}{status}{part}-{utc_stamp}.{extension}",
-        words::file_pets(),
+        words.pets,
         scope.env.as_str()
     )
 }
@@ -125,7 +138,7 @@ pub fn compact_stamp(iso: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::PetStatus;
+    use crate::models::PetStatus;
 
     fn pet(id: i64, name: &str, status: Option<PetStatus>) -> Pet {
         Pet {
@@ -179,7 +192,15 @@ mod tests {
         assert!(text.contains("\"mayHaveMore\": true"), "{text}");
         assert!(text.contains("\"environment\": \"staging\""), "{text}");
         assert_eq!(
-            file_name(&scope, "20261122T061500Z", "json"),
+            file_name(
+                &scope,
+                FileWords {
+                    pets: "pets",
+                    first: "first"
+                },
+                "20261122T061500Z",
+                "json"
+            ),
             "pets-staging-sold-first-1-20261122T061500Z.json"
         );
         assert_eq!(

@@ -1,12 +1,11 @@
 //! What changed between one read of a list and the tab's earlier reads: pets new since then,
-//! pets whose status changed, pets that left the list. Pure, so it is tested natively; the
-//! session keeps one [`Tracker`] per environment for the whole tab.
+//! pets whose status changed, pets that left the list. The app keeps one [`Tracker`] per
+//! environment for the whole tab, and says the [`Changes`] in words.
 //!
 //! A mark stays on a row for [`MARK_MS`] from the read that found it, not until the next
 //! read: a manager who looked away for a minute still sees what came in meanwhile.
 
-use crate::api::{Pet, PetStatus};
-use crate::i18n::{sentence, status_name, words};
+use crate::models::{Pet, PetStatus};
 
 /// How long a "New" or "changed" mark, and a pet that left a list, stay said.
 pub const MARK_MS: f64 = 5.0 * 60_000.0;
@@ -96,31 +95,6 @@ impl Changes {
     pub fn said(mut self, status: Option<&PetStatus>) -> Changes {
         self.listed = status.cloned();
         self
-    }
-
-    /// All of it in words, in the chosen language, to be said once ("2 new pets, 1
-    /// changed."); empty when nothing changed. (Worked out when shown, so a change of
-    /// language says it again in the new one.)
-    pub fn words(&self) -> String {
-        let (new, changed) = self.counts();
-        let mut parts = Vec::new();
-        if new > 0 {
-            parts.push(words::new_pets(new as u64));
-        }
-        if changed > 0 {
-            parts.push(words::changed_pets(changed as u64));
-        }
-        if self.left > 0 {
-            let why = match &self.listed {
-                Some(s) => words::no_longer_status(&status_name(Some(s))),
-                None => words::no_longer_listed().into_owned(),
-            };
-            parts.push(words::pets_left_list(self.left as u64, &why));
-        }
-        match parts.is_empty() {
-            true => String::new(),
-            false => sentence(&parts),
-        }
     }
 }
 
@@ -312,34 +286,14 @@ mod tests {
     }
 
     #[test]
-    fn what_changed_is_said_in_words_once_and_nothing_for_nothing() {
+    fn a_later_read_counts_what_is_new_and_what_left() {
         let mut tracker = Tracker::default();
-        let first = [
-            pet(1, Some(PetStatus::Available)),
-            pet(2, Some(PetStatus::Available)),
-        ];
-        let said = |c: Changes| c.said(Some(&PetStatus::Available)).words();
-        assert_eq!(said(tracker.read("available/20", &first, 0.0)), "");
-        let later = [
-            pet(1, Some(PetStatus::Available)),
-            pet(3, Some(PetStatus::Available)),
-        ];
-        assert_eq!(
-            said(tracker.read("available/20", &later, 1.0)),
-            "1 new pet, 1 pet left this list (no longer available)."
-        );
-        let changes = Changes {
-            marks: vec![
-                (4, Mark::New),
-                (5, Mark::New),
-                (6, Mark::Changed { was: None }),
-            ],
-            left: 2,
-            listed: None,
-        };
-        assert_eq!(
-            changes.said(None).words(),
-            "2 new pets, 1 changed, 2 pets left this list (no longer listed)."
-        );
+        let first = [pet(1, AVAILABLE), pet(2, AVAILABLE)];
+        let said = |c: Changes| c.said(AVAILABLE.as_ref());
+        assert!(said(tracker.read("available/20", &first, 0.0)).is_empty());
+        let later = [pet(1, AVAILABLE), pet(3, AVAILABLE)];
+        let changes = said(tracker.read("available/20", &later, 1.0));
+        assert_eq!((changes.counts(), changes.left), ((1, 0), 1));
+        assert_eq!(changes.listed, AVAILABLE);
     }
 }

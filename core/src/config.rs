@@ -1,0 +1,207 @@
+//! The deployment configuration (`config.json`, served beside `index.html`) as data: the two
+//! environments, their addresses and the optional timings, checked before the app uses them.
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// One of the two deployments of the service (stored by the name [`Environment::as_str`]
+/// gives).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    /// The live store.
+    Production,
+    /// The place to try things.
+    Staging,
+}
+
+impl Environment {
+    /// Both, in the order they are offered.
+    pub const ALL: [Environment; 2] = [Environment::Production, Environment::Staging];
+
+    /// The other one of the two.
+    pub fn other(self) -> Environment {
+        match self {
+            Environment::Production => Environment::Staging,
+            Environment::Staging => Environment::Production,
+        }
+    }
+
+    /// The value used in the URL (`?env=`), storage keys and the `<select>`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Environment::Production => "production",
+            Environment::Staging => "staging",
+        }
+    }
+
+    /// The environment named by `value` (exactly as [`Environment::as_str`] writes it).
+    pub fn parse(value: &str) -> Option<Environment> {
+        Environment::ALL.into_iter().find(|e| e.as_str() == value)
+    }
+}
+
+/// One deployment's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentConfig {
+    /// The service's base URL, ending in `/v1`.
+    pub base_url: String,
+}
+
+/// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`,
+/// and optionally `"idleMinutes": N` and `"refreshSeconds": N`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppConfig {
+    /// The production deployment.
+    pub production: DeploymentConfig,
+    /// The staging deployment.
+    pub staging: DeploymentConfig,
+    /// Sign out everywhere after this many minutes without input (fractions allowed), for
+    /// shared tablets; never when absent.
+    #[serde(default)]
+    pub idle_minutes: Option<f64>,
+    /// How often a page on screen reads its data again while the tab is visible, in seconds
+    /// (fractions allowed); `0` never. [`DEFAULT_REFRESH_SECONDS`] when absent.
+    #[serde(default)]
+    pub refresh_seconds: Option<f64>,
+}
+
+/// How often the data on screen is read again when `config.json` does not say.
+pub const DEFAULT_REFRESH_SECONDS: f64 = 60.0;
+
+impl AppConfig {
+    /// The base URL of `env`.
+    pub fn base_url(&self, env: Environment) -> &str {
+        match env {
+            Environment::Production => &self.production.base_url,
+            Environment::Staging => &self.staging.base_url,
+        }
+    }
+
+    /// The time between two reads of the data on screen, in milliseconds; `None` for never.
+    pub fn refresh_ms(&self) -> Option<f64> {
+        let seconds = self.refresh_seconds.unwrap_or(DEFAULT_REFRESH_SECONDS);
+        (seconds > 0.0).then_some(seconds * 1000.0)
+    }
+
+    /// Parses and checks the text of `config.json`.
+    pub fn parse(text: &str) -> Result<AppConfig, ConfigError> {
+        let config: AppConfig =
+            serde_json::from_str(text).map_err(|e| ConfigError::Malformed(e.to_string()))?;
+        for env in Environment::ALL {
+            let url = config.base_url(env).trim_end_matches('/');
+            let absolute = url.starts_with("https://") || url.starts_with("http://");
+            if !absolute || !url.ends_with("/v1") {
+                return Err(ConfigError::Malformed(format!(
+                    "{}.baseUrl must be an http(s) address ending in /v1, not \"{url}\"",
+                    env.as_str()
+                )));
+            }
+        }
+        // Neither number is written back in the message: it would be the app's only printed
+        // float, and float printing is a large part of the first screen (`docs/benchmark.md`).
+        if let Some(m) = config.idle_minutes {
+            if !(m.is_finite() && m > 0.0) {
+                return Err(ConfigError::Malformed(
+                    "idleMinutes must be a number of minutes above 0".to_owned(),
+                ));
+            }
+        }
+        if let Some(s) = config.refresh_seconds {
+            if !(s.is_finite() && s >= 0.0) {
+                return Err(ConfigError::Malformed(
+                    "refreshSeconds must be 0 (never) or a number of seconds above 0".to_owned(),
+                ));
+            }
+        }
+        Ok(config)
+    }
+}
+
+/// Why the configuration could not be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// The file could not be fetched (absent, or the request failed).
+    #[error("config.json could not be loaded: {0}")]
+    Missing(String),
+    /// The file is not the expected JSON.
+    #[error("config.json is not valid: {0}")]
+    Malformed(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"{"production":{"baseUrl":"https://pets.example/v1"},
+                          "staging":{"baseUrl":"http://127.0.0.1:8081/staging/v1/"}}"#;
+
+    #[test]
+    fn a_good_config_parses() {
+        let c = AppConfig::parse(GOOD).unwrap();
+        assert_eq!(
+            c.base_url(Environment::Production),
+            "https://pets.example/v1"
+        );
+        assert_eq!(
+            c.base_url(Environment::Staging),
+            "http://127.0.0.1:8081/staging/v1/"
+        );
+    }
+
+    #[test]
+    fn idle_minutes_are_optional_and_positive() {
+        assert_eq!(AppConfig::parse(GOOD).unwrap().idle_minutes, None);
+        let with = GOOD.replacen('{', r#"{"idleMinutes":0.5,"#, 1);
+        assert_eq!(AppConfig::parse(&with).unwrap().idle_minutes, Some(0.5));
+        let zero = GOOD.replacen('{', r#"{"idleMinutes":0,"#, 1);
+        assert!(AppConfig::parse(&zero).is_err());
+    }
+
+    #[test]
+    fn refresh_seconds_default_to_a_minute_and_zero_is_never() {
+        assert_eq!(AppConfig::parse(GOOD).unwrap().refresh_ms(), Some(60_000.0));
+        let half = GOOD.replacen('{', r#"{"refreshSeconds":0.5,"#, 1);
+        assert_eq!(AppConfig::parse(&half).unwrap().refresh_ms(), Some(500.0));
+        let never = GOOD.replacen('{', r#"{"refreshSeconds":0,"#, 1);
+        assert_eq!(AppConfig::parse(&never).unwrap().refresh_ms(), None);
+        let negative = GOOD.replacen('{', r#"{"refreshSeconds":-1,"#, 1);
+        assert!(AppConfig::parse(&negative).is_err());
+    }
+
+    #[test]
+    fn malformed_configs_say_what_is_wrong() {
+        let cases = [
+            ("", "EOF"),
+            ("<html>", "expected value"),
+            (
+                r#"{"production":{"baseUrl":"https://a/v1"}}"#,
+                "missing field `staging`",
+            ),
+            (
+                r#"{"production":{"baseUrl":"https://a/v2"},"staging":{"baseUrl":"https://b/v1"}}"#,
+                "production.baseUrl must be",
+            ),
+            (
+                r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"/v1"}}"#,
+                "staging.baseUrl must be",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = AppConfig::parse(text).unwrap_err();
+            assert!(err.to_string().contains(expected), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn environments_round_trip_through_their_names() {
+        for env in Environment::ALL {
+            assert_eq!(Environment::parse(env.as_str()), Some(env));
+        }
+        assert_eq!(Environment::parse("Production"), None);
+    }
+}

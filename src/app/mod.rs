@@ -10,7 +10,9 @@ use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, 
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
-use crate::session::{absolute, provide_session, use_session, use_set_query};
+use crate::session::{
+    absolute, provide_creates, provide_session, use_current_env, use_keys, use_set_query,
+};
 use crate::storage;
 
 mod lazy;
@@ -58,10 +60,13 @@ pub fn App(
 #[component]
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let session = provide_session(config, base.clone());
+    provide_creates(session);
+    let current = use_current_env();
+    let keys = use_keys();
     prefetch_lazy_pages(base.clone(), session);
-    env_icon(base, move || session.env());
+    env_icon(base, move || current.env());
     remember_environment();
-    let sign_in_for = Memo::new(move |_| session.sign_in_needed());
+    let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
     let update = update_ready();
     view! {
         <EnvironmentBar />
@@ -69,12 +74,12 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
             {move || update.get().then(|| lazy_route(LazyPage::UpdateBanner))}
             <ConnectionNote />
             {move || {
-                session
-                    .replaced_env()
+                current
+                    .replaced()
                     .map(|value| {
                         view! {
                             <p class="note env-note wrap">
-                                {words::unknown_environment(&session.env().label(), &value)}
+                                {words::unknown_environment(&current.env().label(), &value)}
                             </p>
                         }
                     })
@@ -101,7 +106,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
             {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}
         </div>
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
-        <main inert=move || session.needs_sign_in()>
+        <main inert=move || keys.needs_sign_in()>
             // Built anew on "sign out everywhere", so no page keeps what was typed in it.
             {move || {
                 session.generation();
@@ -131,8 +136,8 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
 /// `/` leads to the list, in the same environment.
 #[component]
 fn ToList() -> impl IntoView {
-    let session = use_session();
-    view! { <Redirect path=session.href_untracked(&Page::List) options=absolute(true) /> }
+    let current = use_current_env();
+    view! { <Redirect path=current.href_untracked(&Page::List) options=absolute(true) /> }
 }
 
 /// Keeps the environment visible in the URL (so a copied link opens the same one) and
@@ -140,19 +145,19 @@ fn ToList() -> impl IntoView {
 /// These write to the address bar and to storage, outside the reactive graph, which is what
 /// effects are for.
 fn remember_environment() {
-    let session = use_session();
+    let current = use_current_env();
     let query = use_query_map();
     let set_query = use_set_query();
     // Two effects, so that storage is written when the environment changes and not on every
     // query change (a filter, a search keystroke), where a synchronous `setItem` cost
     // milliseconds.
-    Effect::new(move |_| storage::set(storage::ENVIRONMENT_SLOT, session.env().as_str()));
+    Effect::new(move |_| storage::set(storage::ENVIRONMENT_SLOT, current.env().as_str()));
     Effect::new(move |_| {
-        let env = session.env();
+        let env = current.env();
         let named = query.with(|q| q.get_str("env").map(str::to_owned));
         if named.as_deref() != Some(env.as_str()) {
             if let Some(unknown) = named.filter(|v| !v.is_empty()) {
-                session.note_replaced_env(unknown);
+                current.note_replaced(unknown);
             }
             set_query("env", Some(env.as_str().to_owned()), true);
         }

@@ -12,7 +12,7 @@ use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
 use crate::i18n::{number, status_name, t, words, Label};
-use crate::session::Session;
+use crate::session::CurrentEnv;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.
 pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
@@ -60,11 +60,11 @@ pub fn CompareGroups(
     chosen: Chosen,
     /// Called with the environment the pets are in and the chosen pets shown, to copy them.
     on_copy: Callback<(Environment, Vec<Pet>)>,
-    /// The session, for links (the groups are built after an `.await`).
-    session: Session,
+    /// The links of pets, passed in because the groups are built after an `.await`.
+    current: CurrentEnv,
 ) -> impl IntoView {
     let group = |env| {
-        view! { <OnlyIn env shown chosen on_copy session /> }
+        view! { <OnlyIn env shown chosen on_copy current /> }
     };
     view! {
         {group(Environment::Staging)}
@@ -82,7 +82,7 @@ fn OnlyIn(
     shown: Memo<Comparison>,
     chosen: Chosen,
     on_copy: Callback<(Environment, Vec<Pet>)>,
-    session: Session,
+    current: CurrentEnv,
 ) -> impl IntoView {
     let pets = Memo::new(move |_| {
         shown.with(|c| match env {
@@ -150,7 +150,7 @@ fn OnlyIn(
                             </label>
                         </td>
                         <td class="wrap">
-                            <a href=session.link(&Page::pet(id), env)>{pet.name.clone()}</a>
+                            <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
                         </td>
                         <td class="num" data-label=words::column_category()>{pet.category_id.to_string()}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>

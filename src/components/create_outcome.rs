@@ -7,7 +7,7 @@ use crate::api::ApiError;
 use crate::components::ErrorAlert;
 use crate::i18n::{said, words, Label};
 use crate::input::{plain_message, FieldErrors};
-use crate::session::{CallError, CreateRecord, CreateState, Session};
+use crate::session::{use_current_env, CallError, CreateRecord, CreateState, CurrentEnv};
 
 /// The outcome of `record`, naming the environment it went to, with links into that
 /// environment (never the current one, should they differ).
@@ -15,17 +15,16 @@ use crate::session::{CallError, CreateRecord, CreateState, Session};
 pub fn CreateOutcome(
     /// The create to report.
     record: CreateRecord,
-    /// The session, for links.
-    session: Session,
 ) -> impl IntoView {
+    let current = use_current_env();
     // Drawn again in another language (a component's body is not: hence the closure).
-    move || outcome(record.clone(), session)
+    move || outcome(record.clone(), current)
 }
 
-fn outcome(record: CreateRecord, session: Session) -> AnyView {
+fn outcome(record: CreateRecord, current: CurrentEnv) -> AnyView {
     let env = record.env;
     let name = record.draft.name.trim().to_owned();
-    let list = session.link(&Page::List, env);
+    let list = current.link(&Page::List, env);
     let check = move || {
         view! {
             <p>
@@ -37,7 +36,7 @@ fn outcome(record: CreateRecord, session: Session) -> AnyView {
     match record.state {
         CreateState::Pending => ().into_any(),
         CreateState::Created(pet) => {
-            let href = session.link(&Page::pet(pet.id), env);
+            let href = current.link(&Page::pet(pet.id), env);
             view! {
                 <p class="notice" role="status">
                     {words::pet_added(&env.label(), &pet.id.to_string(), &pet.name)}

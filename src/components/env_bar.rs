@@ -7,7 +7,7 @@ use petstore_core::Page;
 use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
-use crate::session::{use_session, use_set_query};
+use crate::session::{use_current_env, use_keys, use_session, use_set_query};
 use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
@@ -15,6 +15,8 @@ use leptos_router::hooks::use_location;
 #[component]
 pub fn EnvironmentBar() -> impl IntoView {
     let session = use_session();
+    let keys = use_keys();
+    let current = use_current_env();
     let set_query = use_set_query();
     // Switching keeps the page and its filters; only `env` in the query changes.
     let switch = move |ev: leptos::ev::Event| {
@@ -22,7 +24,7 @@ pub fn EnvironmentBar() -> impl IntoView {
             set_query("env", Some(env.as_str().to_owned()), false);
         }
     };
-    let env = move || session.env();
+    let env = move || current.env();
     let location = use_location();
     // The list as the manager left it (its filters, search and sort), as Back to the list
     // does: on the list, its address now; elsewhere, the list's last address in this
@@ -40,7 +42,7 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                <a href=move || session.href(&Page::List)>{t(words::app_name)}</a>
+                <a href=move || current.href(&Page::List)>{t(words::app_name)}</a>
                 <span class="env-badge" aria-hidden="true">{move || env().label().into_owned()}</span>
             </div>
             // `<A exact>` marks the page shown with `aria-current`.
@@ -48,13 +50,13 @@ pub fn EnvironmentBar() -> impl IntoView {
                 <A href=pets_href exact=true>
                     {t(words::nav_pets)}
                 </A>
-                <A href=move || session.href(&Page::New) exact=true>
+                <A href=move || current.href(&Page::New) exact=true>
                     {t(words::nav_new_pet)}
                 </A>
-                <A href=move || session.href(&Page::Compare) exact=true>
+                <A href=move || current.href(&Page::Compare) exact=true>
                     {t(words::nav_compare)}
                 </A>
-                <A href=move || session.href(&Page::Activity) exact=true>
+                <A href=move || current.href(&Page::Activity) exact=true>
                     {t(words::nav_activity)}
                 </A>
             </nav>
@@ -71,7 +73,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                         })}
                 </select>
                 <LanguageSelect />
-                <Show when=move || !session.needs_sign_in()>
+                <Show when=move || !keys.needs_sign_in()>
                     <button type="button" class="secondary" on:click=move |_| session.sign_out()>
                         {t(words::sign_out)}
                     </button>

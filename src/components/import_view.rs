@@ -9,7 +9,7 @@ use crate::i18n::{number, sentence, status_name, t, words, Label};
 
 use crate::i18n::problems::row_problems;
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
-use crate::session::Session;
+use crate::session::use_current_env;
 
 /// A `<progress>` bar with its text, and a live region that speaks every tenth row and every
 /// change of state (not every row, which would drown a screen reader).
@@ -85,9 +85,8 @@ pub fn ImportProgress(
 pub fn ImportTable(
     /// The run to show.
     run: Run,
-    /// The session, for links.
-    session: Session,
 ) -> impl IntoView {
+    let current = use_current_env();
     let env = run.env;
     let rows = run.rows.get_value();
     let (from, ids) = run.origin.with_value(|o| match o {
@@ -110,13 +109,13 @@ pub fn ImportTable(
             let invalid = problems.is_some();
             let result = move || match (run.ledger.with(|l| l.get(i).cloned()), &problems) {
                 (Some(Outcome::Created { id }), _) => {
-                    let href = session.link(&Page::pet(id), env);
+                    let href = current.link(&Page::pet(id), env);
                     view! { {words::row_created()} " " <a href=href>{id.to_string()}</a> }
                         .into_any()
                 }
                 // Left out; sent again only if ticked here, and after a question at Start.
                 (Some(Outcome::AlreadyCreated { id }), _) => {
-                    let href = session.link(&Page::pet(id), env);
+                    let href = current.link(&Page::pet(id), env);
                     let again = run.again;
                     let tick = move |on: bool| {
                         again.update(|a| {

@@ -5,15 +5,16 @@ use leptos::prelude::*;
 
 use crate::config::Environment;
 use crate::i18n::{words, Label};
-use crate::session::use_session;
+use crate::session::{use_current_env, use_session};
 
 /// "Offline — Production as it was at 10:42", or "Back online", for the current
 /// environment, above every page.
 #[component]
 pub fn ConnectionNote() -> impl IntoView {
     let session = use_session();
+    let current = use_current_env();
     move || {
-        let env = session.env();
+        let env = current.env();
         if let Some(at) = session.stale_since(env) {
             let text = words::offline_as_it_was(&env.label(), &clock_time(&at));
             Some(view! { <p class="note offline" role="status">{text}</p> }.into_any())

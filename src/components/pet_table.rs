@@ -8,7 +8,7 @@ use crate::components::ExportButtons;
 use crate::config::Environment;
 use crate::i18n::{changes_said, language, status_name, t, words, Label, Language};
 use crate::input::{search_and_sort, Column, Sort};
-use crate::session::Session;
+use crate::session::CurrentEnv;
 use petstore_core::ExportScope;
 use petstore_core::{Listing, Mark};
 
@@ -37,9 +37,9 @@ pub fn PetTable(
     listing: RwSignal<Option<Listing>>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
-    /// The session, passed in because rows are built after an `.await`, where no context can
-    /// be looked up.
-    session: Session,
+    /// The current environment's links, passed in because rows are built after an `.await`,
+    /// where no context can be looked up.
+    current: CurrentEnv,
     /// The search and sort.
     view: ListView,
 ) -> impl IntoView {
@@ -111,7 +111,7 @@ pub fn PetTable(
         }
     };
     let row = move |Row { pet, mark, .. }: Row| {
-        let href = session.link(&Page::pet(pet.id), env);
+        let href = current.link(&Page::pet(pet.id), env);
         let status = status_badge(pet.status.as_ref());
         let new = (mark == Some(Mark::New)).then(|| badge("badge-new", words::mark_new().into()));
         let was = match mark {

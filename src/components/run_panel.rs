@@ -10,7 +10,7 @@ use crate::i18n::{number, t, words, Label};
 use crate::import::{
     failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
 };
-use crate::session::use_session;
+use crate::session::{use_keys, use_session};
 
 /// The word a production run must be confirmed with.
 const CONFIRM_WORD: &str = "production";
@@ -37,6 +37,7 @@ pub fn RunPanel(
     on_close: Option<Callback<()>>,
 ) -> impl IntoView {
     let session = use_session();
+    let keys = use_keys();
     let copy_from = match &origin {
         Origin::Copy { from, .. } => Some(*from),
         Origin::Import => None,
@@ -77,7 +78,7 @@ pub fn RunPanel(
     // A memo of this panel's: the buttons follow the session's signals through it, so when
     // the panel goes, nothing of it is told of them any more.
     let can_send = Memo::new(move |_| {
-        !running() && !session.read_only(env) && confirmed() && run.shown() && session.has_key(env)
+        !running() && !session.read_only(env) && confirmed() && run.shown() && keys.has_key(env)
     });
     let can_start =
         move || can_send.get() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()));
@@ -185,6 +186,6 @@ pub fn RunPanel(
             </div>
         </Show>
         <ImportProgress run valid invalid />
-        <ImportTable run session />
+        <ImportTable run />
     }
 }

@@ -13,7 +13,7 @@ use crate::config::Environment;
 use crate::i18n::problems::key_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_api_key, KeyProblem};
-use crate::session::{use_session, Session};
+use crate::session::{use_keys, ApiKeys};
 
 /// The sign-in dialog for `env`. It is built for that one environment: the app builds a new
 /// one when the environment changes, so a key typed for one is never stored for the other.
@@ -76,7 +76,7 @@ pub fn SignIn(
             >
                 <KeyForm
                     env
-                    session=use_session()
+                    keys=use_keys()
                     id="api-key"
                     title_id="sign-in-title"
                     focus=true
@@ -93,9 +93,9 @@ pub fn SignIn(
 pub fn KeyForm(
     /// The environment the key is for.
     env: Environment,
-    /// The session, captured by the page: a page may build this form again as the session
-    /// changes, in a moment its context is already going (sign out everywhere).
-    session: Session,
+    /// The keys, captured by the page: a page may build this form again as the keys change,
+    /// in a moment its context is already going (sign out everywhere).
+    keys: ApiKeys,
     /// The key field's id.
     id: &'static str,
     /// The heading's id.
@@ -128,7 +128,7 @@ pub fn KeyForm(
         match parse_api_key(&entered) {
             Err(found) => set_problem.set(Some(found)),
             // This form unmounts as the key is accepted: touch none of its signals after this.
-            Ok(key) => session.sign_in(env, key),
+            Ok(key) => keys.sign_in(env, key),
         }
     };
     let error_id = format!("{id}-error");
@@ -139,7 +139,7 @@ pub fn KeyForm(
     view! {
         <form class="key-form" on:submit=submit>
             <h2 id=title_id>{move || words::sign_in_to(&env.label())}</h2>
-            <Show when=move || session.key_rejected(env)>
+            <Show when=move || keys.key_rejected(env)>
                 <p class="alert" role="alert">{move || words::key_refused(&env.label())}</p>
             </Show>
             <p>{t(words::key_kept_in_tab)}</p>

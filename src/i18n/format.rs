@@ -2,43 +2,48 @@
 //! data in the wasm). Each reads the chosen language, so a closure calling it redraws when it
 //! changes. Ids are not numbers here: they are shown as their digits, never through these.
 
-use wasm_bindgen::JsValue;
+use js_sys::{Array, Function, Intl, Object, Reflect};
+use wasm_bindgen::prelude::*;
 
 use super::language::language;
 
-/// `Intl.<constructor>` for the chosen language with `options`, its `method` called with
-/// `args` (`NumberFormat`'s `format`, `PluralRules`' `select`…: each takes one or two and
-/// ignores a second it does not take, so two are always passed and no array is built one by
-/// one). Reached by name through one path rather than each constructor's own binding: every
-/// binding is code of its own in the first screen's wasm and glue. `None` where it fails (an
-/// old browser).
-pub(crate) fn intl(
-    constructor: &str,
-    options: &[(&str, &str)],
-    method: &str,
-    args: &[JsValue; 2],
-) -> Option<String> {
-    use js_sys::{Array, Function, Object, Reflect};
-    use wasm_bindgen::JsCast;
-    let settings = Object::new();
-    for (name, value) in options {
-        let _ = Reflect::set(&settings, &(*name).into(), &(*value).into());
+/// The chosen language, as `Intl`'s locales argument.
+fn locales() -> Array {
+    Array::of1(&language().tag().into())
+}
+
+/// An `Intl` constructor's options object from name-value pairs.
+fn options(pairs: &[(&str, &str)]) -> Object {
+    let options = Object::new();
+    for (name, value) in pairs {
+        let _ = Reflect::set(&options, &(*name).into(), &(*value).into());
     }
-    // Not checked to be functions: calling what is not one throws, which is an `Err` here.
-    let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
-    let class = Reflect::get(&intl, &constructor.into()).ok()?;
-    let locales = Array::of1(&language().tag().into());
-    let made = Reflect::construct(
-        class.unchecked_ref::<Function>(),
-        &Array::of2(&locales, &settings),
-    )
-    .ok()?;
-    let call = Reflect::get(&made, &method.into()).ok()?;
-    let [first, second] = args;
-    call.unchecked_ref::<Function>()
-        .apply(&made, &Array::of2(first, second))
-        .ok()?
-        .as_string()
+    options
+}
+
+/// The text a bound `format` function (`NumberFormat`'s, `DateTimeFormat`'s) gives `value`.
+fn formatted(format: Function, value: &JsValue) -> Option<String> {
+    format.call1(&JsValue::UNDEFINED, value).ok()?.as_string()
+}
+
+/// The plural category ("one", "few", "other"…) of `count` in the chosen language.
+pub(crate) fn plural_rule(count: u64) -> String {
+    Intl::PluralRules::new(&locales(), &Object::new())
+        .select(count as f64)
+        .into()
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Intl.ListFormat`, which `js_sys` does not bind.
+    #[wasm_bindgen(js_namespace = Intl)]
+    type ListFormat;
+
+    #[wasm_bindgen(constructor, js_namespace = Intl, catch)]
+    fn new(locales: &Array, options: &Object) -> Result<ListFormat, JsValue>;
+
+    #[wasm_bindgen(method, js_class = "Intl.ListFormat")]
+    fn format(this: &ListFormat, list: &Array) -> String;
 }
 
 /// A count with the language's grouping ("1,234", "1.234", "1 234"), exact at any size (the
@@ -59,13 +64,8 @@ pub fn number(count: u64) -> String {
         }
         return out;
     }
-    intl(
-        "NumberFormat",
-        &[],
-        "format",
-        &[digits.as_str().into(), JsValue::UNDEFINED],
-    )
-    .unwrap_or(digits)
+    let format = Intl::NumberFormat::new(&locales(), &Object::new()).format();
+    formatted(format, &digits.as_str().into()).unwrap_or(digits)
 }
 
 /// The time of day on a 24-hour clock ("10:42") of a time in ms since the epoch.
@@ -130,36 +130,22 @@ pub fn days_ahead(days: i64) -> String {
             n => format!("in {n} days"),
         };
     }
-    let args = [(days as f64).into(), "day".into()];
-    intl(
-        "RelativeTimeFormat",
-        &[("numeric", "auto")],
-        "format",
-        &args,
-    )
-    .unwrap_or_default()
+    Intl::RelativeTimeFormat::new(&locales(), &options(&[("numeric", "auto")]))
+        .format(days as f64, "day")
+        .into()
 }
 
 fn date_format(ms: f64, pairs: &[(&str, &str)]) -> String {
-    intl(
-        "DateTimeFormat",
-        pairs,
-        "format",
-        &[ms.into(), JsValue::UNDEFINED],
-    )
-    .unwrap_or_default()
+    let format = Intl::DateTimeFormat::new(&locales(), &options(pairs)).format();
+    formatted(format, &ms.into()).unwrap_or_default()
 }
 
 /// How long ago, in words ("3 minutes ago", "vor 3 Minuten"); `unit` is `Intl`'s
 /// (`minute`, `hour`, `day`).
 pub fn relative_time(value: f64, unit: &str) -> String {
-    intl(
-        "RelativeTimeFormat",
-        &[],
-        "format",
-        &[(-value).into(), unit.into()],
-    )
-    .unwrap_or_default()
+    Intl::RelativeTimeFormat::new(&locales(), &Object::new())
+        .format(-value, unit)
+        .into()
 }
 
 /// A wait in the largest whole unit that says it ("3 seconds", "2 Minuten"), rounded up, in
@@ -174,14 +160,9 @@ pub fn duration(d: std::time::Duration) -> String {
     if !cfg!(target_arch = "wasm32") {
         return format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
     }
-    let options = [("style", "unit"), ("unit", unit), ("unitDisplay", "long")];
-    intl(
-        "NumberFormat",
-        &options,
-        "format",
-        &[(n as f64).into(), JsValue::UNDEFINED],
-    )
-    .unwrap_or_else(|| n.to_string())
+    let pairs = [("style", "unit"), ("unit", unit), ("unitDisplay", "long")];
+    let format = Intl::NumberFormat::new(&locales(), &options(&pairs)).format();
+    formatted(format, &(n as f64).into()).unwrap_or_else(|| n.to_string())
 }
 
 /// `items` as a sentence's list ("a, b and c", "a, b y c"), in the browser's words
@@ -194,12 +175,10 @@ pub fn listed(items: &[String]) -> String {
             [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
         };
     }
-    let list: js_sys::Array = items.iter().map(|i| JsValue::from_str(i)).collect();
-    intl(
-        "ListFormat",
-        &[],
-        "format",
-        &[list.into(), JsValue::UNDEFINED],
-    )
-    .unwrap_or_default()
+    let list: Array = items.iter().map(|i| JsValue::from_str(i)).collect();
+    // A browser without `Intl.ListFormat` (before 2021) gets the items joined by commas.
+    match ListFormat::new(&locales(), &Object::new()) {
+        Ok(format) => format.format(&list),
+        Err(_) => items.join(", "),
+    }
 }

@@ -120,13 +120,7 @@ pub(crate) fn plural_category(count: u64) -> String {
     if !cfg!(target_arch = "wasm32") || language() == Language::English {
         return english.to_owned();
     }
-    super::format::intl(
-        "PluralRules",
-        &[],
-        "select",
-        &[(count as f64).into(), wasm_bindgen::JsValue::UNDEFINED],
-    )
-    .unwrap_or_else(|| english.to_owned())
+    super::format::plural_rule(count)
 }
 
 /// Speaks the language start.js chose and fetched the words of, then calls `mount`.

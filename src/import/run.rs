@@ -15,7 +15,7 @@ use crate::api::ApiError;
 use crate::config::Environment;
 use crate::i18n::{call_said, said};
 use crate::input::plain_message;
-use crate::session::{CallError, Session};
+use crate::session::{use_current_env, use_keys, ApiKeys, CallError, CurrentEnv, Session};
 
 /// At most this many creates in flight at once.
 const IN_FLIGHT: usize = 2;
@@ -81,6 +81,8 @@ pub struct Run {
     pub origin: StoredValue<Origin>,
     in_flight: StoredValue<usize>,
     session: Session,
+    current: CurrentEnv,
+    keys: ApiKeys,
     path: Memo<String>,
     on_done: StoredValue<Option<Callback<()>>>,
 }
@@ -105,6 +107,8 @@ impl Run {
             origin: StoredValue::new(origin),
             in_flight: StoredValue::new(0),
             session,
+            current: use_current_env(),
+            keys: use_keys(),
             path: Memo::new(move |_| location.pathname.get()),
             on_done: StoredValue::new(None),
         };
@@ -119,7 +123,7 @@ impl Run {
         on_cleanup(move || leaving.remove());
         // Pauses and resumes that no button causes: the key, the environment, the address.
         Effect::new(move |_| {
-            let signed_in = session.has_key(run.env);
+            let signed_in = run.keys.has_key(run.env);
             let here = run.shown();
             match run.state.get() {
                 RunState::Running if !here => run.set_state(RunState::Paused(Pause::Left)),
@@ -143,7 +147,7 @@ impl Run {
         if copy {
             self.path.with(|p| Page::Compare.is_at(p))
         } else {
-            self.session.env() == self.env && self.path.with(|p| Page::Import.is_at(p))
+            self.current.env() == self.env && self.path.with(|p| Page::Import.is_at(p))
         }
     }
 

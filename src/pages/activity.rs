@@ -6,15 +6,16 @@ use petstore_core::Page;
 
 use crate::components::{iso_time, page_title};
 use crate::i18n::{clock_seconds, t, words, Label};
-use crate::session::{use_session, Entry, Outcome, Session};
+use crate::session::{use_activity, use_current_env, CurrentEnv, Entry, Outcome};
 
 /// The activity page.
 #[component]
 pub fn Activity() -> impl IntoView {
-    let session = use_session();
-    session.read_activity();
+    let current = use_current_env();
+    let log = use_activity();
+    log.read_stored();
     page_title(|| words::nav_activity().into_owned());
-    let entries = move || session.activity();
+    let entries = move || log.entries();
     view! {
         <h1>{t(words::nav_activity)}</h1>
         <p class="note">{t(words::activity_intro)}</p>
@@ -32,7 +33,7 @@ pub fn Activity() -> impl IntoView {
                 </thead>
                 <tbody>
                     <For each=entries key=|e| e.seq let:entry>
-                        <ActivityRow entry session />
+                        <ActivityRow entry current />
                     </For>
                 </tbody>
             </table>
@@ -41,12 +42,12 @@ pub fn Activity() -> impl IntoView {
 }
 
 #[component]
-fn ActivityRow(entry: Entry, session: Session) -> impl IntoView {
+fn ActivityRow(entry: Entry, current: CurrentEnv) -> impl IntoView {
     // Drawn again in another language (a component's body is not: hence the closure).
-    move || row(entry.clone(), session)
+    move || row(entry.clone(), current)
 }
 
-fn row(entry: Entry, session: Session) -> impl IntoView {
+fn row(entry: Entry, current: CurrentEnv) -> impl IntoView {
     let env = entry.environment();
     let clock = clock_seconds(entry.at_ms as f64);
     let iso = iso_time(entry.at_ms as f64);
@@ -59,7 +60,7 @@ fn row(entry: Entry, session: Session) -> impl IntoView {
             let text = words::activity_added(&id.to_string(), &name);
             match env {
                 Some(env) => {
-                    view! { <a href=session.link(&Page::pet(id), env)>{text}</a> }.into_any()
+                    view! { <a href=current.link(&Page::pet(id), env)>{text}</a> }.into_any()
                 }
                 None => text.into_any(),
             }

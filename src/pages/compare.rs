@@ -17,7 +17,9 @@ use crate::components::{
 use crate::config::Environment;
 use crate::i18n::{call_said, number, status_name, t, words, Label};
 use crate::import::Origin;
-use crate::session::{use_session, use_set_query, CallError, Session};
+use crate::session::{
+    use_current_env, use_keys, use_session, use_set_query, CallError, CurrentEnv,
+};
 use petstore_core::compact_stamp;
 
 /// The read of one environment and when it was read (ms since the epoch), or why there is
@@ -28,6 +30,8 @@ type Answer = Result<(Side, f64), CallError>;
 #[component]
 pub fn Compare() -> impl IntoView {
     let session = use_session();
+    let keys = use_keys();
+    let current = use_current_env();
     page_title(|| words::compare_environments().into_owned());
     let query = use_query_map();
     let set_query = use_set_query();
@@ -107,7 +111,7 @@ pub fn Compare() -> impl IntoView {
     let key_forms = move || {
         Environment::ALL
             .into_iter()
-            .filter(|env| *env != session.env() && !session.has_key(*env))
+            .filter(|env| *env != current.env() && !keys.has_key(*env))
             .map(|env| {
                 let (id, title_id) = match env {
                     Environment::Production => ("key-production", "sign-in-production"),
@@ -115,7 +119,7 @@ pub fn Compare() -> impl IntoView {
                 };
                 view! {
                     <section class="inline-sign-in" aria-labelledby=title_id>
-                        <KeyForm env session id title_id named=true />
+                        <KeyForm env keys id title_id named=true />
                     </section>
                 }
             })
@@ -176,7 +180,7 @@ pub fn Compare() -> impl IntoView {
             <Transition fallback=|| view! { <p role="status">{t(words::reading_both)}</p> }>
                 {move || Suspend::new(async move {
                     let sides = (staging.await, production.await);
-                    view! { <Results sides shown chosen on_copy again session /> }
+                    view! { <Results sides shown chosen on_copy again current /> }
                 })}
             </Transition>
         </div>
@@ -212,7 +216,7 @@ fn Results(
     chosen: Chosen,
     on_copy: Callback<(Environment, Vec<crate::api::Pet>)>,
     again: RwSignal<u32>,
-    session: Session,
+    current: CurrentEnv,
 ) -> impl IntoView {
     let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
@@ -280,7 +284,7 @@ fn Results(
         <p class="note">{counts}</p>
         {notes}
         <button type="button" class="secondary" on:click=save>{t(words::download_differences)}</button>
-        <CompareGroups shown=filtered chosen on_copy session />
+        <CompareGroups shown=filtered chosen on_copy current />
     }
     .into_any()
 }

@@ -5,19 +5,19 @@ use petstore_core::Page;
 
 use crate::components::page_title;
 use crate::i18n::{t, words};
-use crate::session::use_session;
+use crate::session::use_current_env;
 
 /// The page for unknown paths.
 #[component]
 pub fn NotFound() -> impl IntoView {
-    let session = use_session();
+    let current = use_current_env();
     page_title(|| words::page_not_found().into_owned());
     view! {
         <h1>{t(words::page_not_found)}</h1>
         <p>
             {t(words::not_a_page)}
             " "
-            <a href=move || session.href(&Page::List)>{t(words::go_to_pets)}</a>
+            <a href=move || current.href(&Page::List)>{t(words::go_to_pets)}</a>
         </p>
     }
 }

@@ -11,15 +11,15 @@ use crate::i18n::problems::parse_said;
 use crate::i18n::{number, t, words, Label};
 use crate::import::created::created_in;
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
-use crate::session::use_session;
+use crate::session::use_current_env;
 use crate::storage;
 
 /// The import page: the form of the current environment, built anew on a switch, so that
 /// each environment shows, checks and sends only the rows pasted for it.
 #[component]
 pub fn PetImport() -> impl IntoView {
-    let session = use_session();
-    page_title(move || words::page_with_environment(&session.env().label(), &words::import_pets()));
+    let current = use_current_env();
+    page_title(move || words::page_with_environment(&current.env().label(), &words::import_pets()));
     view! {
         <h1>{t(words::import_pets)}</h1>
         // The column names are the file's, the same in every language.
@@ -33,7 +33,7 @@ pub fn PetImport() -> impl IntoView {
             {t(words::import_intro_end)}
         </p>
         {move || {
-            let env = session.env();
+            let env = current.env();
             view! { <ImportForm env /> }
         }}
     }

@@ -12,12 +12,13 @@ use crate::components::{page_title, status_options, ListView};
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_limit, Sort};
-use crate::session::{use_session, use_set_query};
+use crate::session::{use_current_env, use_session, use_set_query};
 
 /// The list page.
 #[component]
 pub fn PetList() -> impl IntoView {
     let session = use_session();
+    let current = use_current_env();
     let query = use_query_map();
     let filters = Memo::new(move |_| {
         let q = query.read();
@@ -89,19 +90,19 @@ pub fn PetList() -> impl IntoView {
     Effect::new(move |_| {
         if location.pathname.with(|p| Page::List.is_at(p)) {
             let query = location.query.with(|q| q.to_query_string());
-            session.note_list_query(session.env(), query);
+            session.note_list_query(current.env(), query);
         }
     });
-    page_title(move || words::page_with_environment(&session.env().label(), &words::nav_pets()));
+    page_title(move || words::page_with_environment(&current.env().label(), &words::nav_pets()));
 
     view! {
         <div class="page-head">
             <h1>{t(words::nav_pets)}</h1>
             <div class="page-actions">
-                <a class="button" href=move || session.href(&Page::New)>{t(words::add_pet)}</a>
+                <a class="button" href=move || current.href(&Page::New)>{t(words::add_pet)}</a>
                 <a
                     class="button secondary"
-                    href=move || session.href(&Page::Import)
+                    href=move || current.href(&Page::Import)
                     title=t(words::import_title)
                 >
                     {t(words::import)}
@@ -155,7 +156,7 @@ pub fn PetList() -> impl IntoView {
         }}
         // Rows belong to one environment: switching builds this part anew, which aborts the
         // old environment's request and never shows its rows under the new band.
-        {move || view! { <PetRows env=session.env() filters list_view /> }}
+        {move || view! { <PetRows env=current.env() filters list_view /> }}
     }
 }
 

@@ -1,9 +1,9 @@
 //! `/pets/new`: the add form. One click makes one pet; a refused or failed request keeps what
-//! was typed; the draft also survives a reload of the tab. The create itself is the session's
-//! (see `session/create.rs`): it goes on if the form is left, and the form shows it on return.
+//! was typed; the draft also survives a reload of the tab. The create itself is an action of
+//! the app (see `session/create.rs`): it goes on if the form is left, and the form shows it on
+//! return.
 
 use petstore_core::Page;
-use std::cell::Cell;
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -19,13 +19,10 @@ use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
 use crate::import::created::{created_in, recent_equal, CreatedPet};
 use crate::input::{Draft, FieldErrors};
-use crate::session::{use_session, CallError, CreateRecord, CreateState};
+use crate::session::{
+    use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
+};
 use crate::storage;
-
-thread_local! {
-    /// How many add forms were built in this tab: the latest one is the one shown.
-    static FORMS_BUILT: Cell<u64> = const { Cell::new(0) };
-}
 
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
@@ -40,12 +37,12 @@ fn saved_draft(env: Environment) -> Draft {
 /// environment shows (and sends) only its own draft.
 #[component]
 pub fn PetNew() -> impl IntoView {
-    let session = use_session();
-    page_title(move || words::page_with_environment(&session.env().label(), &words::nav_new_pet()));
+    let current = use_current_env();
+    page_title(move || words::page_with_environment(&current.env().label(), &words::nav_new_pet()));
     view! {
         <h1>{t(words::nav_new_pet)}</h1>
         {move || {
-            let env = session.env();
+            let env = current.env();
             view! { <PetForm env /> }
         }}
     }
@@ -58,27 +55,21 @@ fn PetForm(
     env: Environment,
 ) -> impl IntoView {
     let session = use_session();
+    let current = use_current_env();
+    let creates = use_creates();
     let navigate = use_navigate();
     let draft = RwSignal::new(saved_draft(env));
     let errors = RwSignal::new(FieldErrors::default());
-    // The submit this form made, if any: only its answer moves the user, and only while this
-    // form is shown (the effect goes with it, and a switch of environment builds another).
-    // Leaving the form cancels it too. The router may keep a left page alive for a while
-    // (and its effects running), so the page checks that it is the latest add form built and
-    // that the router's address (which changes as soon as a link is followed, before the
-    // address bar does) is still the form's.
+    // The create this form sent, if any: only its answer moves the user, and only while the
+    // form is shown. The router may keep a left page alive for a while (and its effects
+    // running): the router's address changes as soon as a link is followed, so leaving the
+    // form forgets the create it sent.
     let submitted = StoredValue::new(None::<u64>);
-    let mount = FORMS_BUILT.with(|n| {
-        n.set(n.get() + 1);
-        n.get()
-    });
     let location = use_location();
-    let shown = move || {
-        let latest = FORMS_BUILT.with(|n| n.get() == mount);
-        latest && location.pathname.with(|p| Page::New.is_at(p))
-    };
+    let shown = move || location.pathname.with(|p| Page::New.is_at(p));
+    // When the create is answered: an empty form, and the new pet's page.
     Effect::new(move |_| {
-        let record = session.last_create(env);
+        let record = creates.last(env);
         if !shown() {
             submitted.set_value(None);
         }
@@ -100,7 +91,7 @@ fn PetForm(
             return;
         }
         submitted.set_value(None);
-        let path = session.link(&Page::pet(pet.id), env);
+        let path = current.link(&Page::pet(pet.id), env);
         let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
         let options = NavigateOptions {
             resolve: false,
@@ -109,7 +100,7 @@ fn PetForm(
         };
         navigate(&path, options);
     });
-    let pending = move || session.create_pending();
+    let pending = move || creates.pending();
     // A pet equal to one this tab added in the last hour: asked about before it is sent.
     let warning = RwSignal::new(None::<CreatedPet>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
@@ -148,7 +139,7 @@ fn PetForm(
                     return;
                 }
                 warning.set(None);
-                if let Some(id) = session.create_pet(env, draft.get_untracked(), pet) {
+                if let Some(id) = creates.send(env, draft.get_untracked(), pet) {
                     submitted.set_value(Some(id));
                 }
             }
@@ -160,7 +151,7 @@ fn PetForm(
         send(false);
     };
 
-    let record = move || session.last_create(env);
+    let record = move || creates.last(env);
     // A service 400 that names a field is shown on it, until that field is changed.
     let refused = Memo::new(move |_| match record() {
         Some(CreateRecord {
@@ -244,7 +235,7 @@ fn PetForm(
                     {t(words::add_pet)}
                 </button>
                 // Back to the list; the draft stays for when the form is opened again.
-                <a class="cancel" href=move || session.href(&Page::List)>{t(words::cancel)}</a>
+                <a class="cancel" href=move || current.href(&Page::List)>{t(words::cancel)}</a>
             </div>
             <p class="loading" role="status">{progress}</p>
             {move || warning.get().map(|earlier| view! {
@@ -260,7 +251,7 @@ fn PetForm(
                 </div>
             })}
         </form>
-        {move || record().map(|record| view! { <CreateOutcome record session /> })}
+        {move || record().map(|record| view! { <CreateOutcome record /> })}
     }
 }
 

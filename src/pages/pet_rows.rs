@@ -11,7 +11,7 @@ use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTab
 use crate::config::Environment;
 use crate::i18n::{t, words};
 use crate::input::ListFilters;
-use crate::session::{begin_watch, use_session, CallError, Session};
+use crate::session::{begin_watch, use_current_env, use_keys, use_session, CallError, Session};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::Listing;
 
@@ -25,6 +25,8 @@ pub(super) fn PetRows(
     list_view: ListView,
 ) -> impl IntoView {
     let session = use_session();
+    let keys = use_keys();
+    let current = use_current_env();
     // The list on screen, written by the read itself (never by reading the resource outside
     // the `<Transition>`, which would hold the whole app's suspense while it loads): the last
     // one read; kept, marked failed, through a failed read again of the same list; none after
@@ -142,14 +144,14 @@ pub(super) fn PetRows(
                         {move || Suspend::new(async move { live_line(session, ages, shown, retry).await.ok() })}
                     </Suspense>
                 </div>
-                <PetTable listing=shown env session view=list_view />
+                <PetTable listing=shown env current view=list_view />
             }
         })
     };
     view! {
         <p class="loading" role="status">
             // Not while the sign-in form asks for a key: nothing loads until it has one.
-            {move || (busy() && !session.needs_sign_in()).then(words::loading_pets)}
+            {move || (busy() && !keys.needs_sign_in()).then(words::loading_pets)}
         </p>
         // The rows on screen stay, dimmed and marked busy, until the new ones are in.
         // Kept answers shown while the service is out of reach are dimmed.

@@ -11,17 +11,18 @@ use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
-use crate::session::use_session;
+use crate::session::{use_current_env, use_session};
 
 /// The view page.
 #[component]
 pub fn PetView() -> impl IntoView {
     let session = use_session();
+    let current = use_current_env();
     let params = use_params_map();
     let raw_id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     let id = Memo::new(move |_| parse_int64(&raw_id.get()));
     page_title(move || {
-        words::page_with_environment(&session.env().label(), &words::pet_title(&raw_id.get()))
+        words::page_with_environment(&current.env().label(), &words::pet_title(&raw_id.get()))
     });
     let created = just_created(&use_location().state.get_untracked());
 
@@ -41,13 +42,13 @@ pub fn PetView() -> impl IntoView {
         }
         // The pet belongs to one environment: switching builds this part anew (aborting the
         // old request), so one environment's pet never shows under the other's band.
-        Ok(id) => view! { <PetLoader id env=session.env() created /> }.into_any(),
+        Ok(id) => view! { <PetLoader id env=current.env() created /> }.into_any(),
     };
     view! {
         {body}
         <p>
             // The list as it was left: its filters, search and sort.
-            <a class="back" href=move || session.list_link(session.env())>
+            <a class="back" href=move || session.list_link(current.env())>
                 {t(words::back_to_list)}
             </a>
         </p>

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
 
-use super::Session;
 use crate::api::{ApiError, Exchange};
 use crate::config::Environment;
 use crate::i18n::{said, words};
@@ -159,42 +158,27 @@ split! {
     live, preload_stored_log;
     /// Reads this tab's stored log, once: the entries made since the tab started go in front
     /// of it, and the whole is saved.
-    fn take_in_stored(session: Session) -> Result<(), SplitLoaderError> {
-        if session.known.try_with_value(|k| k.activity_read) != Some(false) {
+    fn take_in_stored(log: ActivityLog) -> Result<(), SplitLoaderError> {
+        if log.read.try_get_value() != Some(false) {
             return Ok(());
         }
-        let mut log = from_storage();
-        session.known.update_value(|k| k.activity_read = true);
-        session.activity.maybe_update(|newer| {
-            let changed = !log.is_empty();
+        let mut stored = from_storage();
+        log.read.set_value(true);
+        log.entries.maybe_update(|newer| {
+            let changed = !stored.is_empty();
             // Entries made since the tab started are not stored yet; with none, storage holds
             // the log as it is (and after Sign out everywhere, nothing: it stays so).
             let unsaved = !newer.is_empty();
             for entry in std::mem::take(newer).into_iter().rev() {
-                push(&mut log, entry);
+                push(&mut stored, entry);
             }
-            *newer = log;
+            *newer = stored;
             if unsaved {
                 save(newer);
             }
             changed
         });
         Ok(())
-    }
-}
-
-/// Adds `entry` to the session's log and saves it; before the stored log has been read, keeps
-/// it in memory and has the stored log read.
-pub(super) fn record(session: Session, entry: Entry) {
-    let read = session.known.try_with_value(|k| k.activity_read);
-    session.activity.try_update(|log| {
-        push(log, entry);
-        if read == Some(true) {
-            save(log);
-        }
-    });
-    if read == Some(false) {
-        session.read_activity();
     }
 }
 
@@ -212,18 +196,68 @@ pub(super) fn save(log: &[Entry]) {
     }
 }
 
-impl Session {
+/// This tab's activity log, provided by the app root ([`use_activity`]); the session writes
+/// in it as requests are answered.
+#[derive(Clone, Copy)]
+pub struct ActivityLog {
+    entries: RwSignal<Vec<Entry>>,
+    // Whether the stored log has been taken in (not again after Sign out everywhere).
+    read: StoredValue<bool>,
+}
+
+/// The activity log provided by the app root.
+///
+/// # Panics
+/// Outside the app root's component tree (a programming error). Call it while a component is
+/// built.
+pub fn use_activity() -> ActivityLog {
+    expect_context::<ActivityLog>()
+}
+
+impl ActivityLog {
+    /// An empty log, its stored part not read yet.
+    pub(super) fn new() -> ActivityLog {
+        ActivityLog {
+            entries: RwSignal::new(Vec::new()),
+            read: StoredValue::new(false),
+        }
+    }
+
     /// This tab's activity, newest first (tracked).
-    pub fn activity(&self) -> Vec<Entry> {
-        self.activity.get()
+    pub fn entries(&self) -> Vec<Entry> {
+        self.entries.get()
     }
 
     /// Has the stored log read (in the background, once; again after a failed download).
-    pub fn read_activity(&self) {
-        let session = *self;
+    pub fn read_stored(&self) {
+        let log = *self;
         leptos::task::spawn_local(async move {
-            let _ = take_in_stored(session).await;
+            let _ = take_in_stored(log).await;
         });
+    }
+
+    /// Adds `entry` and saves the log; before the stored log has been read, keeps it in
+    /// memory and has the stored log read. (`try_`: an answer may arrive after the app is
+    /// gone, as in the browser tests, which mount and drop one app after another.)
+    pub(super) fn record(&self, entry: Entry) {
+        let read = self.read.try_get_value();
+        self.entries.try_update(|log| {
+            push(log, entry);
+            if read == Some(true) {
+                save(log);
+            }
+        });
+        if read == Some(false) {
+            self.read_stored();
+        }
+    }
+
+    /// Forgets every entry (storage is emptied by the caller), and reads the stored log again
+    /// before the next entry is saved.
+    pub(super) fn forget(&self) {
+        self.entries
+            .maybe_update(|log| !std::mem::take(log).is_empty());
+        self.read.set_value(false);
     }
 }
 

@@ -23,7 +23,6 @@ use web_sys::AbortController;
 use super::{activity, refresh, Session};
 use crate::api::{ApiError, CallError, Client, Observer, Retry, Wait};
 use crate::config::Environment;
-use crate::storage;
 
 impl Session {
     /// Calls the service in `env` with `op`, for a read that belongs to the calling part of
@@ -116,7 +115,7 @@ impl Session {
     where
         Fut: Future<Output = Result<T, ApiError>> + 'static,
     {
-        let slot = self.key_slot(env);
+        let slot = self.keys.slot(env);
         let prepared = match (slot.key, slot.rejected) {
             (None, _) => Err(CallError::NoKey),
             (Some(_), true) => Err(CallError::KeyRefused),
@@ -128,14 +127,8 @@ impl Session {
                 // shown).
                 let keys = self.keys;
                 let sent_with = key.clone();
-                let may_ask_again = Rc::new(move || {
-                    !refresh::hidden()
-                        && keys
-                            .try_with_untracked(|k| {
-                                k.slot(env).usable() == Some(sent_with.as_str())
-                            })
-                            .unwrap_or(false)
-                });
+                let may_ask_again =
+                    Rc::new(move || !refresh::hidden() && keys.still_usable(env, &sent_with));
                 let client = Client::new(&base_url, &key)
                     .with_retry(Retry::new(self.wait_watcher(env)).only_while(may_ask_again))
                     .with_observer(self.observer(env, from, key));
@@ -161,15 +154,7 @@ impl Session {
         let keys = self.keys;
         Rc::new(move |exchange| {
             if let Err(ApiError::Unauthorized(_)) = &exchange.outcome {
-                // try_: the app may be gone by the time a late answer arrives.
-                let refused = keys.try_maybe_update(|k| {
-                    let changed = k.refuse(env, &key);
-                    (changed, changed)
-                });
-                // Not kept for the next reload either, where it would be sent once more.
-                if refused == Some(true) {
-                    storage::remove(&storage::api_key_slot(env));
-                }
+                keys.refuse(env, &key);
             }
             record(exchange);
         })
@@ -214,7 +199,7 @@ impl Session {
             }
             let at_ms = js_sys::Date::now() as u64;
             if let Some(entry) = activity::entry_for(env, exchange, at_ms, from) {
-                activity::record(session, entry);
+                session.activity.record(entry);
             }
         })
     }

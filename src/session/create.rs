@@ -1,9 +1,7 @@
-//! The last create sent from the add form. It lives in the session, not the page, so that
-//! leaving the form while a create is on its way and coming back shows it (and offers no
-//! second create of the same pet); and it is marked in this tab's storage while unanswered, so
+//! The add form's create: an action of the whole app (`Action::new_local`), not of the form, so
+//! that leaving the form while a create is on its way and coming back shows it (and offers no
+//! second create of the same pet). It is marked in this tab's storage while unanswered, so
 //! that a reload in the meantime can say the outcome is unknown.
-
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -42,6 +40,18 @@ pub struct CreateRecord {
     pub state: CreateState,
 }
 
+/// One create as dispatched.
+#[derive(Clone, Debug)]
+pub struct Submit {
+    id: u64,
+    env: Environment,
+    draft: Draft,
+    pet: NewPet,
+    // The tab's count of "sign out everywhere"s when it was sent: the create of a tab since
+    // emptied is shown no more.
+    generation: u32,
+}
+
 /// What storage keeps of an unanswered create.
 #[derive(Serialize, Deserialize)]
 struct InFlight {
@@ -50,7 +60,7 @@ struct InFlight {
 }
 
 /// The create that was unanswered when this tab was last closed or reloaded, if any.
-pub(super) fn interrupted_from_storage() -> Option<CreateRecord> {
+fn interrupted_from_storage() -> Option<CreateRecord> {
     let text = storage::get(storage::CREATE_SLOT)?;
     let found: InFlight = serde_json::from_str(&text).ok()?;
     Some(CreateRecord {
@@ -61,33 +71,95 @@ pub(super) fn interrupted_from_storage() -> Option<CreateRecord> {
     })
 }
 
-impl Session {
+/// The add form's creates, provided by the app root ([`use_creates`]).
+#[derive(Clone, Copy)]
+pub struct Creates {
+    action: Action<Submit, (Submit, Result<Pet, CallError>)>,
+    interrupted: StoredValue<Option<CreateRecord>>,
+    submits: StoredValue<u64>,
+    session: Session,
+}
+
+/// Creates the add form's action, under the app root (so it outlives every page), and
+/// provides it to every component below.
+pub fn provide_creates(session: Session) -> Creates {
+    let action = Action::new_local(move |submit: &Submit| {
+        let submit = submit.clone();
+        let (env, pet) = (submit.env, submit.pet.clone());
+        // Counted as a pet that may exist from now until its answer.
+        let sent_at = created::note_sending(env, &pet);
+        let sending = pet.clone();
+        let sent = untrack(|| {
+            session.call_detached(env, move |c| async move { c.create_pet(&sending).await })
+        });
+        async move {
+            let result = sent.await;
+            created::settle(env, &pet, sent_at, &result);
+            storage::remove(storage::CREATE_SLOT);
+            if result.is_ok() {
+                storage::remove(&storage::draft_slot(env));
+            }
+            (submit, result)
+        }
+    });
+    let creates = Creates {
+        action,
+        interrupted: StoredValue::new(interrupted_from_storage()),
+        submits: StoredValue::new(0),
+        session,
+    };
+    provide_context(creates);
+    creates
+}
+
+/// The add form's creates provided by the app root.
+///
+/// # Panics
+/// Outside the app root's component tree (a programming error). Call it while a component is
+/// built.
+pub fn use_creates() -> Creates {
+    expect_context::<Creates>()
+}
+
+impl Creates {
     /// The last create sent to `env` in this tab, if any (tracked).
-    pub fn last_create(&self, env: Environment) -> Option<CreateRecord> {
-        self.create.with(|c| c.clone().filter(|c| c.env == env))
+    pub fn last(&self, env: Environment) -> Option<CreateRecord> {
+        let generation = self.session.generation();
+        let current = |s: &Submit| s.env == env && s.generation == generation;
+        let record = |s: Submit, state| CreateRecord {
+            id: s.id,
+            env: s.env,
+            draft: s.draft,
+            state,
+        };
+        if let Some(sent) = self.action.input().get().filter(current) {
+            return Some(record(sent, CreateState::Pending));
+        }
+        match self.action.value().get() {
+            Some((sent, result)) => current(&sent).then(|| match result {
+                Ok(pet) => record(sent, CreateState::Created(pet)),
+                Err(e) => record(sent, CreateState::Failed(e)),
+            }),
+            // Found after a reload, until the tab is emptied or a create is sent.
+            None => self
+                .interrupted
+                .get_value()
+                .filter(|r| r.env == env && generation == 0),
+        }
     }
 
     /// Whether a create is on its way (tracked): no other is sent meanwhile.
-    pub fn create_pending(&self) -> bool {
-        self.create
-            .with(|c| matches!(c, Some(r) if r.state == CreateState::Pending))
+    pub fn pending(&self) -> bool {
+        self.action.pending().get()
     }
 
-    /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes. The
-    /// create runs on its own, not as part of the page: it goes on if the page is left, and
-    /// the draft is forgotten once it is created. Returns the record's id, or `None` (nothing
-    /// sent) while another create is pending.
-    pub fn create_pet(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
-        let pending = self
-            .create
-            .with_untracked(|c| matches!(c, Some(r) if r.state == CreateState::Pending));
-        if pending {
+    /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes; the
+    /// draft is forgotten once it is created. Returns the create's id, or `None` (nothing
+    /// sent) while another create is on its way.
+    pub fn send(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
+        if self.action.pending().get_untracked() {
             return None;
         }
-        // Unique in the tab even after "sign out everywhere" cleared the record, so a late
-        // answer to a create sent before it never lands on a newer one.
-        static SENT: AtomicU64 = AtomicU64::new(0);
-        let id = SENT.fetch_add(1, Ordering::Relaxed) + 1;
         let marker = InFlight {
             env: env.as_str().to_owned(),
             draft: draft.clone(),
@@ -95,35 +167,17 @@ impl Session {
         if let Ok(text) = serde_json::to_string(&marker) {
             storage::set(storage::CREATE_SLOT, &text);
         }
-        self.create.set(Some(CreateRecord {
+        // The create a reload interrupted gives way to this one.
+        self.interrupted.set_value(None);
+        self.submits.update_value(|n| *n += 1);
+        let id = self.submits.get_value();
+        let generation = self.session.generation.get_untracked();
+        self.action.dispatch_local(Submit {
             id,
             env,
             draft,
-            state: CreateState::Pending,
-        }));
-        // Counted as a pet that may exist from now until its answer.
-        let sent_at = created::note_sending(env, &pet);
-        let sending = pet.clone();
-        let sent =
-            untrack(|| self.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
-        let record = self.create;
-        // A task of its own, holding no page's owner: the page may go while it runs.
-        leptos::task::spawn_local(async move {
-            let result = sent.await;
-            created::settle(env, &sending, sent_at, &result);
-            storage::remove(storage::CREATE_SLOT);
-            if result.is_ok() {
-                storage::remove(&storage::draft_slot(env));
-            }
-            let state = match result {
-                Ok(pet) => CreateState::Created(pet),
-                Err(e) => CreateState::Failed(e),
-            };
-            // try_: the app may be gone by the time the answer arrives.
-            record.try_update(|c| match c {
-                Some(r) if r.id == id => r.state = state,
-                _ => {}
-            });
+            pet,
+            generation,
         });
         Some(id)
     }

@@ -155,9 +155,9 @@ impl Session {
     /// Has the pages read again if the current environment's data is at least `age` ms old
     /// and nothing holds it back; a refresh held back by typing is owed until it ends.
     fn pulse_if_due(&self, age: f64) {
-        let env = self.env.get_untracked();
+        let env = self.current.env_untracked();
         let now = js_sys::Date::now();
-        let usable = untrack(|| self.has_key(env))
+        let usable = untrack(|| self.keys.has_key(env))
             && !self.connection.with_untracked(|c| c.read_only_now(env))
             && self.waiting.with_untracked(Option::is_none);
         if !usable || hidden() {

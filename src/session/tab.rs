@@ -7,7 +7,6 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
-use super::keys::Keys;
 use super::Session;
 use crate::api::{Pet, Wait, GET_PET_REMOVAL};
 use crate::config::Environment;
@@ -20,8 +19,6 @@ pub(super) struct Known {
     get_pet_gone: Vec<Environment>,
     // The list's query as last shown in each environment, for "Back to the list".
     list_query: HashMap<Environment, String>,
-    // Whether the stored activity log has been read (see `activity.rs`).
-    pub(super) activity_read: bool,
 }
 
 impl Session {
@@ -52,7 +49,7 @@ impl Session {
     /// The address of the list of `env` as it was last shown in this tab (its filters,
     /// search and sort), else the plain list.
     pub fn list_link(&self, env: Environment) -> String {
-        let plain = self.link(&Page::List, env);
+        let plain = self.current.link(&Page::List, env);
         let kept = self.known.with_value(|k| k.list_query.get(&env).cloned());
         match kept {
             Some(query) => format!("{}{query}", plain.split('?').next().unwrap_or_default()),
@@ -100,14 +97,8 @@ impl Session {
         self.forget_kept_answers(&Environment::ALL);
         self.generation.update(|g| *g += 1);
         storage::forget_everything();
-        self.keys.maybe_update(|k| {
-            let changed = *k != Keys::default();
-            *k = Keys::default();
-            changed
-        });
-        self.activity
-            .maybe_update(|a| !std::mem::take(a).is_empty());
-        self.create.maybe_update(|c| c.take().is_some());
+        self.keys.forget_all();
+        self.activity.forget();
         self.waiting.maybe_update(|w| w.take().is_some());
         self.known.update_value(|k| *k = Known::default());
         self.forget_tracked();

@@ -35,9 +35,10 @@ setup_build_tools --browser
 setup_browser
 setup_other_engines
 
-phase "native tests: the core crate, the app's pure parts and the dev service's conformance suite"
-# The benchmark and the size floor have no tests; the end-to-end suite runs last, below.
-cargo test --workspace --exclude petstore-e2e --exclude petstore-bench --exclude petstore-floor
+phase "native tests: the core crate, the word catalogues' checker and the dev service's conformance suite"
+# No Leptos here: the app's own tests run in the browser, below. The benchmark and the size
+# floor have no tests; the end-to-end suite runs last.
+cargo test -p petstore-core -p petstore-i18n -p petstore-dev-service
 
 phase "native tests of the patched copies in vendor/ (the patches'; upstream's when a copy changed)"
 # A copy stays outside the workspace (it is not ours to lint or format): each is tested in
@@ -92,11 +93,12 @@ PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 printf '{"service":"%s","refused":"%s","slow":"%s"}\n' \
   "$PETSTORE_TEST_SERVICE" "$PETSTORE_TEST_REFUSED" "$PETSTORE_TEST_SLOW" >target/test-services.json
 
-phase "browser tests (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
+phase "browser tests: the app's unit tests and the suites (wasm-bindgen-test, headless Chromium) against $SERVICE_ORIGIN"
 # One test binary holds every suite; the runner's limit is for the whole binary (20 s by
 # default), while each test waits for its own conditions with limits of its own.
 export WASM_BINDGEN_TEST_TIMEOUT=600
-cargo test -p petstore-admin --target wasm32-unknown-unknown --test '*'
+# The app's unit tests (`--lib`) first, then the suites.
+cargo test -p petstore-admin --target wasm32-unknown-unknown --lib --test '*'
 
 phase "preview smoke test: scripts/run.sh serves the app and the service, and stops"
 scripts/preview-smoke.sh

@@ -17,3 +17,8 @@ mod split;
 mod storage;
 
 pub use app::{App, APP_NAME};
+
+// The app's own unit tests run in headless Chromium with the browser suites: they test code
+// that lives beside the browser, and so no test builds Leptos natively.
+#[cfg(test)]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

@@ -156,10 +156,11 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     const BASE: &str = "https://pets.example/v1";
 
-    #[test]
+    #[wasm_bindgen_test]
     fn debug_output_never_shows_the_key() {
         let client = Client::new(BASE, "secret-key-123");
         let shown = format!("{client:?}");

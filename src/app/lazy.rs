@@ -204,9 +204,11 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
 
 #[cfg(test)]
 mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
     use super::LazyPage;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn paths_name_their_lazy_page() {
         assert_eq!(LazyPage::at("/pets/new"), Some(LazyPage::New));
         assert_eq!(LazyPage::at("/pets/import/"), Some(LazyPage::Import));

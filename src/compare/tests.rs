@@ -3,6 +3,7 @@
 use super::*;
 use crate::import::{Ledger, Outcome};
 use petstore_core::{Pet, PetStatus};
+use wasm_bindgen_test::wasm_bindgen_test;
 
 fn pet(id: i64, name: &str, category: i64, status: Option<PetStatus>) -> Pet {
     Pet {
@@ -15,7 +16,7 @@ fn pet(id: i64, name: &str, category: i64, status: Option<PetStatus>) -> Pet {
 
 const A: Option<PetStatus> = Some(PetStatus::Available);
 
-#[test]
+#[wasm_bindgen_test]
 fn differences_csv_leaves_the_same_out_and_neutralises() {
     let staging = vec![pet(1, "=Sum", 1, A), pet(2, "Rex, Jr", 2, None)];
     let production = vec![pet(9, "Rex, jr", 3, None), pet(10, "Same", 1, A)];
@@ -33,7 +34,7 @@ fn differences_csv_leaves_the_same_out_and_neutralises() {
     );
 }
 
-#[test]
+#[wasm_bindgen_test]
 fn a_copy_is_rows_of_its_pets_and_never_resends_what_an_earlier_copy_did() {
     let job = CopyJob {
         from: crate::config::Environment::Staging,

@@ -51,16 +51,18 @@ pub fn LookupNotice(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     const DAY_MS: f64 = 86_400_000.0;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn the_removal_is_mentioned_only_when_near_or_past() {
         let announced = Lifecycle::default();
         // 2026-11-21: four years ahead, nothing to say.
         assert_eq!(removal_notice(announced, 20_778.0 * DAY_MS), None);
         let near = removal_notice(announced, (22_253.0 - 12.0) * DAY_MS).unwrap();
-        assert!(near.contains("on 5 December 2030 (in 12 days)"), "{near}");
+        // In the browser's own English words.
+        assert!(near.contains("on December 5, 2030 (in 12 days)"), "{near}");
         assert!(!near.contains("header"), "{near}");
         let today = removal_notice(announced, 22_253.0 * DAY_MS).unwrap();
         assert!(today.contains("(today)"), "{today}");
@@ -72,6 +74,6 @@ mod tests {
             ..Lifecycle::default()
         };
         let soon = removal_notice(sooner, 20_778.0 * DAY_MS).unwrap();
-        assert!(soon.contains("1 December 2026 (in 10 days)"), "{soon}");
+        assert!(soon.contains("December 1, 2026 (in 10 days)"), "{soon}");
     }
 }

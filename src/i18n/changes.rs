@@ -32,6 +32,7 @@ pub fn changes_said(changes: &Changes) -> String {
 mod tests {
     use super::*;
     use petstore_core::{Mark, Pet, PetStatus, Tracker};
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn pet(id: i64) -> Pet {
         Pet {
@@ -42,7 +43,7 @@ mod tests {
         }
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn what_changed_is_said_in_words_once_and_nothing_for_nothing() {
         let mut tracker = Tracker::default();
         let said = |c: Changes| changes_said(&c.said(Some(&PetStatus::Available)));

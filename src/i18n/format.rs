@@ -54,7 +54,7 @@ pub fn number(count: u64) -> String {
     // English's grouping, a comma every three digits, is the app's own: the browser's first
     // use of `Intl` loads its locale data, some 25 ms on the main thread between the list's
     // answer and its rows (measured), for a result the same as this.
-    if !cfg!(target_arch = "wasm32") || language() == super::Language::English {
+    if language() == super::Language::English {
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
             if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -96,40 +96,12 @@ pub fn clock_seconds(ms: f64) -> String {
 /// A calendar day in long form ("5 December 2030", "5. Dezember 2030"), as the day itself
 /// (not shifted by the device's time zone).
 pub fn long_date(date: &crate::api::Date) -> String {
-    if !cfg!(target_arch = "wasm32") {
-        // Native tests: the English form.
-        const MONTHS: [&str; 12] = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ];
-        let name = MONTHS
-            .get(date.month.wrapping_sub(1) as usize)
-            .unwrap_or(&"?");
-        return format!("{} {name} {}", date.day, date.year);
-    }
     let ms = date.days_since_epoch() as f64 * 86_400_000.0;
     date_format(ms, &[("dateStyle", "long"), ("timeZone", "UTC")])
 }
 
 /// A day ahead in words: "today", "tomorrow", "in 12 days".
 pub fn days_ahead(days: i64) -> String {
-    if !cfg!(target_arch = "wasm32") {
-        return match days {
-            0 => "today".to_owned(),
-            1 => "tomorrow".to_owned(),
-            n => format!("in {n} days"),
-        };
-    }
     Intl::RelativeTimeFormat::new(&locales(), &options(&[("numeric", "auto")]))
         .format(days as f64, "day")
         .into()
@@ -157,9 +129,6 @@ pub fn duration(d: std::time::Duration) -> String {
         90..=5399 => (s.div_ceil(60), "minute"),
         _ => (s.div_ceil(3600), "hour"),
     };
-    if !cfg!(target_arch = "wasm32") {
-        return format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
-    }
     let pairs = [("style", "unit"), ("unit", unit), ("unitDisplay", "long")];
     let format = Intl::NumberFormat::new(&locales(), &options(&pairs)).format();
     formatted(format, &(n as f64).into()).unwrap_or_else(|| n.to_string())
@@ -168,13 +137,6 @@ pub fn duration(d: std::time::Duration) -> String {
 /// `items` as a sentence's list ("a, b and c", "a, b y c"), in the browser's words
 /// (`Intl.ListFormat`).
 pub fn listed(items: &[String]) -> String {
-    if !cfg!(target_arch = "wasm32") {
-        return match items {
-            [] => String::new(),
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        };
-    }
     let list: Array = items.iter().map(|i| JsValue::from_str(i)).collect();
     // A browser without `Intl.ListFormat` (before 2021) gets the items joined by commas.
     match ListFormat::new(&locales(), &Object::new()) {

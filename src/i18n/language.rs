@@ -117,7 +117,7 @@ pub(crate) fn word(index: usize) -> Option<&'static str> {
 /// [`super::number`]).
 pub(crate) fn plural_category(count: u64) -> String {
     let english = if count == 1 { "one" } else { "other" };
-    if !cfg!(target_arch = "wasm32") || language() == Language::English {
+    if language() == Language::English {
         return english.to_owned();
     }
     super::format::plural_rule(count)

@@ -113,8 +113,9 @@ pub(crate) fn fill(text: &str, values: &[(&str, &str)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn placeholders_take_their_values_and_nothing_else_changes() {
         assert_eq!(
             fill(
@@ -128,7 +129,7 @@ mod tests {
         assert_eq!(words::sign_in_to("Production"), "Sign in to Production");
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_plural_reads_its_form_else_other() {
         let forms = "\u{1f}one\u{1f}{count} pet\u{1f}other\u{1f}{count} pets";
         assert_eq!(form(forms, "one"), "{count} pet");

@@ -123,8 +123,9 @@ impl Label for Column {
 mod tests {
     use super::*;
     use petstore_core::{parse_api_key, parse_filters, Draft};
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn each_problem_is_said_in_words() {
         let e = Draft::default().validate().unwrap_err();
         assert_eq!(name_said(&e).as_deref(), Some("Enter a name."));

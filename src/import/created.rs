@@ -156,6 +156,7 @@ pub fn already_created(
 mod tests {
     use super::*;
     use crate::import::parse_rows;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn created(id: i64, name: &str, category_id: i64, status: Option<PetStatus>) -> CreatedPet {
         CreatedPet {
@@ -167,7 +168,7 @@ mod tests {
         }
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_row_equal_to_a_created_pet_is_found_once_per_pet() {
         let rows = parse_rows(
             "name,categoryId,status\n Rex ,007,available\nRex,7,available\nRex,7,\nTom,2,\n,1,\n",
@@ -182,7 +183,7 @@ mod tests {
         assert_eq!(found, vec![(0, Some(11)), (3, Some(12))]);
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn rows_this_ledger_created_are_not_matched_again() {
         let rows = parse_rows("name,categoryId\nRex,7\nRex,7\n").unwrap();
         let mut ledger = Ledger::default();
@@ -204,7 +205,7 @@ mod tests {
         assert!(already_created(&rows, &ledger, &[sending]).is_empty());
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn the_form_asks_only_within_the_hour() {
         let pet = NewPet {
             name: "Pepper".into(),

@@ -224,8 +224,9 @@ fn save(key: &str, entries: &BTreeMap<usize, Outcome>) {
 mod tests {
     use super::*;
     use crate::import::parse_rows;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn the_fingerprint_follows_the_rows() {
         let a = parse_rows("name,categoryId\nRex,1\n").unwrap();
         let b = parse_rows("name,categoryId\nRex,2\n").unwrap();
@@ -234,7 +235,7 @@ mod tests {
         assert_eq!(fingerprint(&a).len(), 16);
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn progress_counts_outcomes_and_knows_an_interrupted_run() {
         let rows = parse_rows("name,categoryId\nA,1\nB,2\n,3\nD,4\n").unwrap();
         let mut ledger = Ledger::default();
@@ -256,7 +257,7 @@ mod tests {
         assert!(ledger.interrupted(&rows));
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn outcomes_keep_exact_ids_through_json() {
         let mut entries = BTreeMap::new();
         entries.insert(

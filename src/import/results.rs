@@ -60,8 +60,9 @@ pub fn failed_rows_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
 mod tests {
     use super::*;
     use crate::import::parse_rows;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn results_and_failed_rows() {
         let rows = parse_rows("name,categoryId\nRex,1\n=cmd,2\n,3\nLate,4\n").unwrap();
         let mut ledger = Ledger::default();

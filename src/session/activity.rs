@@ -265,6 +265,7 @@ impl ActivityLog {
 mod tests {
     use super::*;
     use crate::api::{Pet, Sent};
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn create(outcome: Result<Option<Pet>, ApiError>) -> Exchange {
         Exchange {
@@ -277,7 +278,7 @@ mod tests {
         }
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn creates_are_kept_and_reads_only_when_they_failed() {
         let env = Environment::Staging;
         let pet = Pet {
@@ -327,7 +328,7 @@ mod tests {
         ));
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_copy_names_its_source_and_entries_from_before_read_back() {
         let copied = Some((Environment::Staging, 12));
         let entry = entry_for(Environment::Production, &create(Ok(None)), 1, copied).unwrap();
@@ -344,7 +345,7 @@ mod tests {
         );
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn the_log_is_newest_first_and_bounded() {
         let mut log = Vec::new();
         let entry = entry_for(Environment::Production, &create(Ok(None)), 1, None).unwrap();

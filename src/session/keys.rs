@@ -217,6 +217,7 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn with_key(key: &str) -> KeySlot {
         KeySlot {
@@ -225,7 +226,7 @@ mod tests {
         }
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_refusal_counts_only_for_the_current_key_and_only_once() {
         let mut keys = Keys::default();
         assert!(keys.replace(Environment::Production, with_key("old")));

@@ -172,8 +172,9 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_live_answer_after_kept_ones_is_back_online_once() {
         let mut c = Connection::default();
         c.answered(Environment::Production, Some("2026-11-23T10:42:00Z".into()));
@@ -186,7 +187,7 @@ mod tests {
         assert_eq!(c.back, None);
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn an_unchecked_key_stops_writes_and_is_read_again_until_an_answer() {
         let mut c = Connection::default();
         assert!(c.unchecked(Environment::Production, true));
@@ -203,7 +204,7 @@ mod tests {
         assert!(!c.read_only_now(Environment::Staging));
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn each_environment_is_stale_on_its_own() {
         let mut c = Connection::default();
         c.answered(Environment::Staging, Some("2026-11-23T10:42:00Z".into()));

@@ -328,23 +328,31 @@ mod tests {
 }
 
 /// Why a call gave no answer: a state of the tab (nothing was sent), or the service's answer.
-/// `Display` is English, for logs and tests; the app says it in the chosen language.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// The app says it in the chosen language; `Display` is for logs and tests: the service's
+/// error as [`ApiError`] says it, else the variant's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CallError {
     /// The environment has no key yet: nothing was sent.
-    #[error("Sign in first: there is no API key for this environment.")]
     NoKey,
     /// The service refused this key before: nothing was sent with it again.
-    #[error("The API key was not accepted. Sign in again with a valid key.")]
     KeyRefused,
     /// The service is out of reach (the page shows kept answers) or the browser is offline:
     /// a write was not sent, and will not be sent later by itself.
-    #[error("Offline: nothing was sent.")]
     Offline,
     /// The request was sent (or refused by the client) and failed.
-    #[error(transparent)]
     Api(ApiError),
 }
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CallError::Api(error) => error.fmt(f),
+            other => std::fmt::Debug::fmt(other, f),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
 
 impl From<ApiError> for CallError {
     fn from(error: ApiError) -> Self {

@@ -39,8 +39,8 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Intl)]
     type ListFormat;
 
-    #[wasm_bindgen(constructor, js_namespace = Intl, catch)]
-    fn new(locales: &Array, options: &Object) -> Result<ListFormat, JsValue>;
+    #[wasm_bindgen(constructor, js_namespace = Intl)]
+    fn new(locales: &Array, options: &Object) -> ListFormat;
 
     #[wasm_bindgen(method, js_class = "Intl.ListFormat")]
     fn format(this: &ListFormat, list: &Array) -> String;
@@ -138,9 +138,5 @@ pub fn duration(d: std::time::Duration) -> String {
 /// (`Intl.ListFormat`).
 pub fn listed(items: &[String]) -> String {
     let list: Array = items.iter().map(|i| JsValue::from_str(i)).collect();
-    // A browser without `Intl.ListFormat` (before 2021) gets the items joined by commas.
-    match ListFormat::new(&locales(), &Object::new()) {
-        Ok(format) => format.format(&list),
-        Err(_) => items.join(", "),
-    }
+    ListFormat::new(&locales(), &Object::new()).format(&list)
 }

@@ -211,7 +211,7 @@ pub struct ActivityLog {
 /// Outside the app root's component tree (a programming error). Call it while a component is
 /// built.
 pub fn use_activity() -> ActivityLog {
-    expect_context::<ActivityLog>()
+    use_context::<ActivityLog>().expect("the activity log is provided by the app root")
 }
 
 impl ActivityLog {

@@ -3,6 +3,8 @@
 //! second create of the same pet). It is marked in this tab's storage while unanswered, so
 //! that a reload in the meantime can say the outcome is unknown.
 
+use std::future::Future;
+
 use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
@@ -71,7 +73,7 @@ fn interrupted_from_storage() -> Option<CreateRecord> {
     })
 }
 
-/// The add form's creates, provided by the app root ([`use_creates`]).
+/// The add form's creates: one action for the whole app, and the create a reload interrupted.
 #[derive(Clone, Copy)]
 pub struct Creates {
     action: Action<Submit, (Submit, Result<Pet, CallError>)>,
@@ -80,51 +82,79 @@ pub struct Creates {
     session: Session,
 }
 
-/// Creates the add form's action, under the app root (so it outlives every page), and
-/// provides it to every component below.
-pub fn provide_creates(session: Session) -> Creates {
-    let action = Action::new_local(move |submit: &Submit| {
-        let submit = submit.clone();
-        let (env, pet) = (submit.env, submit.pet.clone());
-        // Counted as a pet that may exist from now until its answer.
-        let sent_at = created::note_sending(env, &pet);
-        let sending = pet.clone();
-        let sent = untrack(|| {
-            session.call_detached(env, move |c| async move { c.create_pet(&sending).await })
-        });
-        async move {
-            let result = sent.await;
-            created::settle(env, &pet, sent_at, &result);
-            storage::remove(storage::CREATE_SLOT);
-            if result.is_ok() {
-                storage::remove(&storage::draft_slot(env));
-            }
-            (submit, result)
-        }
-    });
-    let creates = Creates {
-        action,
-        interrupted: StoredValue::new(interrupted_from_storage()),
-        submits: StoredValue::new(0),
-        session,
-    };
-    provide_context(creates);
-    creates
+/// Where the app root keeps the [`Creates`], made by the first page that asks for them.
+#[derive(Clone, Copy)]
+struct CreatesSlot {
+    made: StoredValue<Option<Creates>>,
+    app: StoredValue<Owner>,
+    session: Session,
 }
 
-/// The add form's creates provided by the app root.
+/// Makes room for the add form's creates; call in the app root, whose owner they live under,
+/// so they outlive every page.
+pub fn provide_creates(session: Session) {
+    provide_context(CreatesSlot {
+        made: StoredValue::new(None),
+        app: StoredValue::new(Owner::current().unwrap_or_default()),
+        session,
+    });
+}
+
+/// The add form's creates, made under the app root's owner the first time a page asks for
+/// them: their code (the action, sending, the tab's record of created pets, reading the
+/// interrupted create) is then the asking page's, out of the first screen
+/// (`docs/benchmark.md`).
 ///
 /// # Panics
 /// Outside the app root's component tree (a programming error). Call it while a component is
 /// built.
 pub fn use_creates() -> Creates {
-    expect_context::<Creates>()
+    let slot = use_context::<CreatesSlot>().expect("the creates are provided by the app root");
+    if let Some(creates) = slot.made.get_value() {
+        return creates;
+    }
+    let session = slot.session;
+    let creates = slot.app.with_value(|app| {
+        app.with(|| Creates {
+            action: Action::new_local(move |submit: &Submit| create(session, submit)),
+            interrupted: StoredValue::new(interrupted_from_storage()),
+            submits: StoredValue::new(0),
+            session,
+        })
+    });
+    slot.made.set_value(Some(creates));
+    creates
+}
+
+/// Sends one create and writes down what became of it.
+fn create(
+    session: Session,
+    submit: &Submit,
+) -> impl Future<Output = (Submit, Result<Pet, CallError>)> {
+    let submit = submit.clone();
+    let (env, pet) = (submit.env, submit.pet.clone());
+    // Counted as a pet that may exist from now until its answer.
+    let sent_at = created::note_sending(env, &pet);
+    let sending = pet.clone();
+    let sent = untrack(|| {
+        session.call_detached(env, move |c| async move { c.create_pet(&sending).await })
+    });
+    async move {
+        let result = sent.await;
+        created::settle(env, &pet, sent_at, &result);
+        storage::remove(storage::CREATE_SLOT);
+        if result.is_ok() {
+            storage::remove(&storage::draft_slot(env));
+        }
+        (submit, result)
+    }
 }
 
 impl Creates {
     /// The last create sent to `env` in this tab, if any (tracked).
     pub fn last(&self, env: Environment) -> Option<CreateRecord> {
         let generation = self.session.generation();
+        let action = self.action;
         let current = |s: &Submit| s.env == env && s.generation == generation;
         let record = |s: Submit, state| CreateRecord {
             id: s.id,
@@ -132,10 +162,10 @@ impl Creates {
             draft: s.draft,
             state,
         };
-        if let Some(sent) = self.action.input().get().filter(current) {
+        if let Some(sent) = action.input().get().filter(current) {
             return Some(record(sent, CreateState::Pending));
         }
-        match self.action.value().get() {
+        match action.value().get() {
             Some((sent, result)) => current(&sent).then(|| match result {
                 Ok(pet) => record(sent, CreateState::Created(pet)),
                 Err(e) => record(sent, CreateState::Failed(e)),

@@ -90,5 +90,5 @@ impl CurrentEnv {
 /// Outside the app root's component tree (a programming error). Call it while a component is
 /// built.
 pub fn use_current_env() -> CurrentEnv {
-    expect_context::<CurrentEnv>()
+    use_context::<CurrentEnv>().expect("the environment is provided by the app root")
 }

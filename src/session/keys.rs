@@ -25,7 +25,7 @@ pub struct ApiKeys {
 /// Outside the app root's component tree (a programming error). Call it while a component is
 /// built.
 pub fn use_keys() -> ApiKeys {
-    expect_context::<ApiKeys>()
+    use_context::<ApiKeys>().expect("the keys are provided by the app root")
 }
 
 impl ApiKeys {

@@ -97,7 +97,7 @@ impl Session {
 /// Outside the app root's component tree, where no session exists (a programming error, not
 /// something data can cause). Call it while a component is built, never after an `.await`.
 pub fn use_session() -> Session {
-    expect_context::<Session>()
+    use_context::<Session>().expect("the session is provided by the app root")
 }
 
 impl Session {

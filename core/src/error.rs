@@ -8,8 +8,9 @@ use thiserror::Error;
 use super::models::ErrorBody;
 use super::retry::plain_duration;
 
-/// Why a call to the service failed. `Display` is a short sentence for a store manager;
-/// [`ApiError::details`] keeps the technical facts for a "details" view.
+/// Why a call to the service failed. `Display` is a short English sentence, for logs and tests
+/// (the app says it in the chosen language); [`ApiError::details`] keeps the technical facts
+/// for a "details" view.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ApiError {
     /// The request was refused before sending: an input the interface does not allow.

@@ -10,9 +10,7 @@ use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, 
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
-use crate::session::{
-    absolute, provide_creates, provide_session, use_current_env, use_keys, use_set_query,
-};
+use crate::session::{absolute, provide_session, use_current_env, use_keys, use_set_query};
 use crate::storage;
 
 mod lazy;
@@ -60,7 +58,6 @@ pub fn App(
 #[component]
 fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let session = provide_session(config, base.clone());
-    provide_creates(session);
     let current = use_current_env();
     let keys = use_keys();
     prefetch_lazy_pages(base.clone(), session);

@@ -6,9 +6,7 @@ mod job;
 
 pub use csv::differences_csv;
 pub use job::{carry_over, CopyJob, COPY_SLOT};
-pub use petstore_core::{
-    compare, match_key, reads, Ambiguous, Comparison, Pair, Shown, Side, READ_LIMIT,
-};
+pub use petstore_core::{compare, match_key, Ambiguous, Comparison, Pair, Shown};
 
 #[cfg(test)]
 mod tests;

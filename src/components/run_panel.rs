@@ -42,7 +42,7 @@ pub fn RunPanel(
         Origin::Copy { from, .. } => Some(*from),
         Origin::Import => None,
     };
-    let mut run = Run::new(session, env, rows, ledger, origin);
+    let mut run = Run::new(env, rows, ledger, origin);
     // An import's confirmation is for one run: the next run of rows is confirmed again.
     let on_done = on_done.or_else(|| {
         copy_from

@@ -3,7 +3,7 @@
 //! changes. Ids are not numbers here: they are shown as their digits, never through these.
 
 use js_sys::{Array, Function, Intl, Object, Reflect};
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 
 use super::language::language;
 
@@ -31,19 +31,6 @@ pub(crate) fn plural_rule(count: u64) -> String {
     Intl::PluralRules::new(&locales(), &Object::new())
         .select(count as f64)
         .into()
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// `Intl.ListFormat`, which `js_sys` does not bind.
-    #[wasm_bindgen(js_namespace = Intl)]
-    type ListFormat;
-
-    #[wasm_bindgen(constructor, js_namespace = Intl)]
-    fn new(locales: &Array, options: &Object) -> ListFormat;
-
-    #[wasm_bindgen(method, js_class = "Intl.ListFormat")]
-    fn format(this: &ListFormat, list: &Array) -> String;
 }
 
 /// A count with the language's grouping ("1,234", "1.234", "1 234"), exact at any size (the
@@ -93,7 +80,7 @@ pub fn clock_seconds(ms: f64) -> String {
     )
 }
 
-/// A calendar day in long form ("5 December 2030", "5. Dezember 2030"), as the day itself
+/// A calendar day in long form ("December 5, 2030", "5. Dezember 2030"), as the day itself
 /// (not shifted by the device's time zone).
 pub fn long_date(date: &crate::api::Date) -> String {
     let ms = date.days_since_epoch() as f64 * 86_400_000.0;
@@ -138,5 +125,7 @@ pub fn duration(d: std::time::Duration) -> String {
 /// (`Intl.ListFormat`).
 pub fn listed(items: &[String]) -> String {
     let list: Array = items.iter().map(|i| JsValue::from_str(i)).collect();
-    ListFormat::new(&locales(), &Object::new()).format(&list)
+    Intl::ListFormat::new(&locales(), &Object::new())
+        .format(&list)
+        .into()
 }

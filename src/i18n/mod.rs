@@ -12,6 +12,7 @@ use std::borrow::Cow;
 pub mod changes;
 pub mod errors;
 pub mod format;
+pub mod label;
 pub mod language;
 pub mod problems;
 
@@ -20,8 +21,8 @@ pub use errors::{call_said, said};
 pub use format::{
     clock_seconds, clock_time, days_ahead, duration, listed, long_date, number, relative_time,
 };
+pub use label::Label;
 pub use language::{choose_language, language, Language};
-pub use problems::Label;
 
 /// One function per key of `locales/en.json`, e.g. `words::sign_in_to(environment)`.
 pub mod words {

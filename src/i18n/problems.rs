@@ -1,12 +1,11 @@
 //! What the core's rules found wrong (`petstore_core`'s [`FieldError`], [`Ignored`],
-//! [`KeyProblem`], [`ParseError`]), and the names of its values, in the chosen language.
+//! [`KeyProblem`], [`ParseError`]), in the chosen language.
 
 use std::borrow::Cow;
 
 use super::{language, number, words, Language};
 use petstore_core::{
-    Column, Environment, FieldError, FieldErrors, Ignored, KeyProblem, ParseError, DEFAULT_LIMIT,
-    MAX_ROWS,
+    FieldError, FieldErrors, Ignored, KeyProblem, ParseError, DEFAULT_LIMIT, MAX_ROWS,
 };
 
 /// A field's problem on the add form; `label` names the field before a refusal of the service
@@ -90,32 +89,6 @@ pub fn parse_said(error: ParseError) -> String {
         ParseError::NoHeader => words::first_row_names_columns().into_owned(),
         ParseError::NoRows => words::no_rows_under_header().into_owned(),
         ParseError::TooMany => words::too_many_rows(&number(MAX_ROWS as u64)),
-    }
-}
-
-/// The name people see for a value of the core, in the chosen language.
-pub trait Label {
-    /// "Production", "Staging"; a column's header.
-    fn label(self) -> Cow<'static, str>;
-}
-
-impl Label for Environment {
-    fn label(self) -> Cow<'static, str> {
-        match self {
-            Environment::Production => words::production(),
-            Environment::Staging => words::staging(),
-        }
-    }
-}
-
-impl Label for Column {
-    fn label(self) -> Cow<'static, str> {
-        match self {
-            Column::Id => words::column_id(),
-            Column::Name => words::column_name(),
-            Column::Category => words::column_category(),
-            Column::Status => words::column_status(),
-        }
     }
 }
 

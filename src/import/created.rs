@@ -8,9 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{ImportRow, Ledger, Outcome};
+use crate::api::CallError;
 use crate::api::{NewPet, Pet, PetStatus};
 use crate::config::Environment;
-use crate::session::CallError;
 use crate::storage;
 
 /// The oldest pets are forgotten beyond this many per environment.

@@ -15,7 +15,9 @@ use crate::api::ApiError;
 use crate::config::Environment;
 use crate::i18n::{call_said, said};
 use crate::input::plain_message;
-use crate::session::{use_current_env, use_keys, ApiKeys, CallError, CurrentEnv, Session};
+use crate::session::{
+    use_current_env, use_keys, use_session, ApiKeys, CallError, CurrentEnv, Session,
+};
 
 /// At most this many creates in flight at once.
 const IN_FLIGHT: usize = 2;
@@ -90,13 +92,7 @@ pub struct Run {
 impl Run {
     /// A run of `rows` from `origin` into `env`, resuming what `ledger` recorded. Call while
     /// the page is built: it watches the sign-in state, the environment and the address.
-    pub fn new(
-        session: Session,
-        env: Environment,
-        rows: Vec<ImportRow>,
-        ledger: Ledger,
-        origin: Origin,
-    ) -> Run {
+    pub fn new(env: Environment, rows: Vec<ImportRow>, ledger: Ledger, origin: Origin) -> Run {
         let location = use_location();
         let run = Run {
             env,
@@ -106,7 +102,7 @@ impl Run {
             again: RwSignal::new(BTreeSet::new()),
             origin: StoredValue::new(origin),
             in_flight: StoredValue::new(0),
-            session,
+            session: use_session(),
             current: use_current_env(),
             keys: use_keys(),
             path: Memo::new(move |_| location.pathname.get()),

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{ApiError, PetStatus};
-use crate::compare::{carry_over, compare, differences_csv, CopyJob, Shown, Side, READ_LIMIT};
+use crate::compare::{carry_over, compare, differences_csv, CopyJob, Shown};
 use crate::components::{
     clock_time, download, iso_time, page_title, status_options, Chosen, CompareGroups, ErrorAlert,
     KeyForm, RunPanel,
@@ -21,6 +21,7 @@ use crate::session::{
     use_current_env, use_keys, use_session, use_set_query, CallError, CurrentEnv,
 };
 use petstore_core::compact_stamp;
+use petstore_core::{Side, READ_LIMIT};
 
 /// The read of one environment and when it was read (ms since the epoch), or why there is
 /// none.

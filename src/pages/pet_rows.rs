@@ -6,7 +6,6 @@ use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
 use crate::api::{ApiError, Client, Pet, PetStatus};
-use crate::compare::READ_LIMIT;
 use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTable};
 use crate::config::Environment;
 use crate::i18n::{t, words};
@@ -14,6 +13,7 @@ use crate::input::ListFilters;
 use crate::session::{begin_watch, use_current_env, use_keys, use_session, CallError, Session};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::Listing;
+use petstore_core::READ_LIMIT;
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
 /// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the

@@ -201,7 +201,8 @@ pub(super) fn save(log: &[Entry]) {
 #[derive(Clone, Copy)]
 pub struct ActivityLog {
     entries: RwSignal<Vec<Entry>>,
-    // Whether the stored log has been taken in (not again after Sign out everywhere).
+    // Whether the stored log has been taken in (false again after Sign out everywhere, so
+    // the next entry reads the emptied storage first).
     read: StoredValue<bool>,
 }
 

@@ -44,7 +44,7 @@ pub struct CreateRecord {
 
 /// One create as dispatched.
 #[derive(Clone, Debug)]
-pub struct Submit {
+struct Submit {
     id: u64,
     env: Environment,
     draft: Draft,
@@ -74,30 +74,37 @@ fn interrupted_from_storage() -> Option<CreateRecord> {
 }
 
 /// The add form's creates: one action for the whole app, and the create a reload interrupted.
+/// Sign out everywhere leaves them in place: what was sent before it is shown no more (each
+/// create carries the tab's generation), and its answer writes nothing to the emptied tab.
 #[derive(Clone, Copy)]
 pub struct Creates {
     action: Action<Submit, (Submit, Result<Pet, CallError>)>,
+    // The action's input (the create on its way) and value (the last answered), each read
+    // once here: every read of the action's own makes a new signal.
+    input: MappedSignal<Option<Submit>>,
+    value: MappedSignal<Option<(Submit, Result<Pet, CallError>)>>,
     interrupted: StoredValue<Option<CreateRecord>>,
     submits: StoredValue<u64>,
     session: Session,
 }
 
-/// Where the app root keeps the [`Creates`], made by the first page that asks for them.
+/// Where the session keeps the [`Creates`], made by the first page that asks for them.
 #[derive(Clone, Copy)]
-struct CreatesSlot {
+pub(super) struct CreatesSlot {
     made: StoredValue<Option<Creates>>,
     app: StoredValue<Owner>,
-    session: Session,
 }
 
-/// Makes room for the add form's creates; call in the app root, whose owner they live under,
-/// so they outlive every page.
-pub fn provide_creates(session: Session) {
-    provide_context(CreatesSlot {
-        made: StoredValue::new(None),
-        app: StoredValue::new(Owner::current().unwrap_or_default()),
-        session,
-    });
+impl CreatesSlot {
+    /// Room for the creates, under the current owner (the app root's), so that they outlive
+    /// every page.
+    pub(super) fn new() -> CreatesSlot {
+        let app = Owner::current().expect("the session is made under the app root");
+        CreatesSlot {
+            made: StoredValue::new(None),
+            app: StoredValue::new(app),
+        }
+    }
 }
 
 /// The add form's creates, made under the app root's owner the first time a page asks for
@@ -109,17 +116,22 @@ pub fn provide_creates(session: Session) {
 /// Outside the app root's component tree (a programming error). Call it while a component is
 /// built.
 pub fn use_creates() -> Creates {
-    let slot = use_context::<CreatesSlot>().expect("the creates are provided by the app root");
+    let session = super::use_session();
+    let slot = session.creates;
     if let Some(creates) = slot.made.get_value() {
         return creates;
     }
-    let session = slot.session;
     let creates = slot.app.with_value(|app| {
-        app.with(|| Creates {
-            action: Action::new_local(move |submit: &Submit| create(session, submit)),
-            interrupted: StoredValue::new(interrupted_from_storage()),
-            submits: StoredValue::new(0),
-            session,
+        app.with(|| {
+            let action = Action::new_local(move |submit: &Submit| create(session, submit));
+            Creates {
+                action,
+                input: action.input(),
+                value: action.value(),
+                interrupted: StoredValue::new(interrupted_from_storage()),
+                submits: StoredValue::new(0),
+                session,
+            }
         })
     });
     slot.made.set_value(Some(creates));
@@ -141,35 +153,46 @@ fn create(
     });
     async move {
         let result = sent.await;
-        created::settle(env, &pet, sent_at, &result);
-        storage::remove(storage::CREATE_SLOT);
-        if result.is_ok() {
-            storage::remove(&storage::draft_slot(env));
+        // After Sign out everywhere the tab's storage belongs to the next person: their
+        // draft and marks stay as they are.
+        if session.generation.try_get_untracked() == Some(submit.generation) {
+            created::settle(env, &pet, sent_at, &result);
+            storage::remove(storage::CREATE_SLOT);
+            if result.is_ok() {
+                storage::remove(&storage::draft_slot(env));
+            }
         }
         (submit, result)
     }
 }
 
 impl Creates {
+    /// The create on its way, if it was sent since the tab was last emptied (tracked).
+    fn on_its_way(&self) -> Option<Submit> {
+        let generation = self.session.generation();
+        self.input.get().filter(|s| s.generation == generation)
+    }
+
     /// The last create sent to `env` in this tab, if any (tracked).
     pub fn last(&self, env: Environment) -> Option<CreateRecord> {
         let generation = self.session.generation();
-        let action = self.action;
-        let current = |s: &Submit| s.env == env && s.generation == generation;
         let record = |s: Submit, state| CreateRecord {
             id: s.id,
             env: s.env,
             draft: s.draft,
             state,
         };
-        if let Some(sent) = action.input().get().filter(current) {
-            return Some(record(sent, CreateState::Pending));
+        // The create on its way is the last one, whichever environment it went to.
+        if let Some(sent) = self.on_its_way() {
+            return (sent.env == env).then(|| record(sent, CreateState::Pending));
         }
-        match action.value().get() {
-            Some((sent, result)) => current(&sent).then(|| match result {
-                Ok(pet) => record(sent, CreateState::Created(pet)),
-                Err(e) => record(sent, CreateState::Failed(e)),
-            }),
+        match self.value.get() {
+            Some((sent, result)) => {
+                (sent.env == env && sent.generation == generation).then(|| match result {
+                    Ok(pet) => record(sent, CreateState::Created(pet)),
+                    Err(e) => record(sent, CreateState::Failed(e)),
+                })
+            }
             // Found after a reload, until the tab is emptied or a create is sent.
             None => self
                 .interrupted
@@ -180,14 +203,14 @@ impl Creates {
 
     /// Whether a create is on its way (tracked): no other is sent meanwhile.
     pub fn pending(&self) -> bool {
-        self.action.pending().get()
+        self.on_its_way().is_some()
     }
 
     /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes; the
     /// draft is forgotten once it is created. Returns the create's id, or `None` (nothing
     /// sent) while another create is on its way.
     pub fn send(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
-        if self.action.pending().get_untracked() {
+        if untrack(|| self.pending()) {
             return None;
         }
         let marker = InFlight {

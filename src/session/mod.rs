@@ -1,8 +1,8 @@
 //! The path from a page to the service, and what it needs: the configuration, the connection
 //! and the refresh clock, with the small contexts beside it (the current environment, the
-//! keys, the activity log, the add form's create; each in its own file with its own `use_…`). Pages reach it through
-//! [`use_session`], and the service only through [`Session::call`] (see `call.rs`), which holds
-//! the rules every request obeys.
+//! keys, the activity log, the add form's creates; each in its own file with its own
+//! `use_…`). Pages reach it through [`use_session`], and the service only through
+//! [`Session::call`] (see `call.rs`), which holds the rules every request obeys.
 
 mod activity;
 mod call;
@@ -22,7 +22,7 @@ use crate::api::Wait;
 use crate::config::{AppConfig, Environment};
 
 pub use activity::{use_activity, ActivityLog, Entry, Outcome};
-pub use create::{provide_creates, use_creates, CreateRecord, CreateState};
+pub use create::{use_creates, CreateRecord, CreateState};
 pub use env::{use_current_env, CurrentEnv};
 pub use keys::{use_keys, ApiKeys};
 pub use petstore_core::CallError;
@@ -35,6 +35,8 @@ pub struct Session {
     current: CurrentEnv,
     keys: ApiKeys,
     activity: ActivityLog,
+    // The add form's creates, made by the first page that asks (create.rs).
+    creates: create::CreatesSlot,
     waiting: RwSignal<Option<(Environment, Wait)>>,
     // Counts "sign out everywhere"s: the pages are built anew under each, and answers to
     // requests sent before one are not written down.
@@ -63,6 +65,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         current,
         keys,
         activity: ActivityLog::new(),
+        creates: create::CreatesSlot::new(),
         waiting: RwSignal::new(None),
         generation: RwSignal::new(0),
         known: StoredValue::new(tab::Known::default()),
@@ -110,7 +113,8 @@ impl Session {
     }
 }
 
-/// Navigation options for an address built by [`Session::link`], which is already absolute.
+/// Navigation options for an address built by [`CurrentEnv::link`], which is already
+/// absolute.
 pub fn absolute(replace: bool) -> NavigateOptions {
     NavigateOptions {
         resolve: false,

@@ -99,6 +99,54 @@ async fn a_create_answered_after_switching_environment_moves_nobody() {
     assert_eq!(posts(&sb, "production").await, [201]);
 }
 
+/// What this tab keeps as `env`'s draft, if anything.
+fn stored_draft(env: &str) -> Option<String> {
+    let storage = web_sys::window()?.session_storage().ok()??;
+    storage
+        .get_item(&format!("petstore-admin.new-pet-draft.{env}"))
+        .ok()?
+}
+
+#[wasm_bindgen_test]
+async fn sign_out_everywhere_during_a_create_frees_the_form_and_its_late_answer_touches_nothing() {
+    let sb = Sandbox::new("sign-out-create");
+    sb.mode("production", "slow:1500").await;
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "Early Ed").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the create on its way", || {
+        page_text(host).contains("Adding “Early Ed” to Production…")
+    })
+    .await;
+    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+
+    // The next person: an empty form, free to add, saying nothing of the last one's pet.
+    sign_in(host, PROD_KEY).await;
+    wait_until("the add form", || button(host, "Add pet").is_some()).await;
+    assert!(
+        !button(host, "Add pet").unwrap().has_attribute("disabled"),
+        "the last person's create holds nobody up"
+    );
+    assert!(!page_text(host).contains("Early Ed"), "{}", page_text(host));
+    type_into(&input(host, "Name").await, "Next Nia").await;
+    posts_answered(&sb, "production").await;
+    // The late answer would land within a few milliseconds: watch a while.
+    holds_for("the next person's form and draft as they are", 300, || {
+        !page_text(host).contains("Early Ed")
+            && stored_draft("production").is_some_and(|d| d.contains("Next Nia"))
+    })
+    .await;
+    assert_eq!(
+        posts(&sb, "production").await,
+        [201],
+        "one pet, nothing more"
+    );
+}
+
 #[wasm_bindgen_test]
 async fn a_reload_during_a_create_says_its_outcome_is_unknown() {
     let sb = Sandbox::new("reload-create");

@@ -53,15 +53,7 @@ impl Side {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pet(id: i64, status: Option<PetStatus>) -> Pet {
-        Pet {
-            id,
-            name: format!("Pet {id}"),
-            category_id: 1,
-            status,
-        }
-    }
+    use crate::models::test_pet as pet;
 
     #[test]
     fn answers_merge_by_id_in_id_order_and_full_reads_are_named() {

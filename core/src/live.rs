@@ -211,15 +211,7 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pet(id: i64, status: Option<PetStatus>) -> Pet {
-        Pet {
-            id,
-            name: format!("Pet {id}"),
-            category_id: 1,
-            status,
-        }
-    }
+    use crate::models::test_pet as pet;
 
     const SOLD: Option<PetStatus> = Some(PetStatus::Sold);
     const AVAILABLE: Option<PetStatus> = Some(PetStatus::Available);

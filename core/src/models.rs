@@ -115,6 +115,17 @@ pub struct ErrorBody {
     pub status: u16,
 }
 
+/// A pet named after its id, in category 1, for tests of the list and its reads.
+#[cfg(test)]
+pub(crate) fn test_pet(id: i64, status: Option<PetStatus>) -> Pet {
+    Pet {
+        id,
+        name: format!("Pet {id}"),
+        category_id: 1,
+        status,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

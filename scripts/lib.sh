@@ -7,6 +7,16 @@ TRUNK_VERSION=0.21.14
 # the split points of the wasm_split_helpers that Leptos depends on (0.2 in Cargo.lock).
 WASM_SPLIT_VERSION=0.2.4
 
+# Cargo's build folder, kept in the user's cache rather than in the clone, so that a fresh clone
+# reuses the dependencies compiled by the last run (as CI caches do); the project's own crates,
+# the copies in vendor/ included, are still built from the clone's files. Called after the
+# tools are installed (cargo install keeps its own folders). CARGO_TARGET_DIR, when set, wins:
+# `CARGO_TARGET_DIR=target scripts/test.sh` builds in the clone as plain cargo does.
+use_build_cache() {
+  export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/petstore-admin/target}
+  mkdir -p "$CARGO_TARGET_DIR"
+}
+
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 # Runs a command as root: directly when we are root (CI, fresh machines), else through sudo.
@@ -134,7 +144,7 @@ start_display() {
 start_service() {
   local log
   log=$(mktemp)
-  target/debug/petstore-dev-service --port 0 "$@" >"$log" 2>&1 &
+  "${CARGO_TARGET_DIR:-target}/debug/petstore-dev-service" --port 0 "$@" >"$log" 2>&1 &
   SERVICE_PID=$!
   local i
   for i in $(seq 100); do

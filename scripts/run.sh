@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
 setup_build_tools
+use_build_cache
 
 [ "${1:-}" = "--" ] && shift
 say "building and starting the dev service"

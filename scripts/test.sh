@@ -34,6 +34,7 @@ phase "set-up: tools and the browsers (installed once)"
 setup_build_tools --browser
 setup_browser
 setup_other_engines
+use_build_cache
 
 phase "native tests: the core crate, the word catalogues' checker and the dev service's conformance suite"
 # No Leptos here: the app's own tests run in the browser, below. The benchmark and the size
@@ -43,7 +44,7 @@ cargo test -p petstore-core -p petstore-i18n -p petstore-dev-service
 phase "native tests of the patched copies in vendor/ (the patches'; upstream's when a copy changed)"
 # A copy stays outside the workspace (it is not ours to lint or format): each is tested in
 # place as a package of its own, with the workspace's lock file (so it builds with the versions
-# the app uses) and a kept target folder. The patches' tests, beside upstream's unit tests, run
+# the app uses) and a kept build folder of its own. The patches' tests, beside upstream's unit tests, run
 # every time; upstream's own suites run when the copy's files (or the lock file it builds with)
 # differ from the ones they last passed with, named here by their hash.
 declare -A upstream_suites_passed=(
@@ -60,11 +61,11 @@ test_vendored_copy() {
   hash=$(copy_hash "$1")
   cp Cargo.lock "vendor/$1/Cargo.lock"
   if [ "$hash" = "${upstream_suites_passed[$1]}" ]; then
-    CARGO_TARGET_DIR="$PWD/target/vendor-tests" \
+    CARGO_TARGET_DIR="$CARGO_TARGET_DIR/vendor-tests" \
       cargo test -q --manifest-path "vendor/$1/Cargo.toml" --lib
   else
     say "vendor/$1 changed: running upstream's suites too"
-    CARGO_TARGET_DIR="$PWD/target/vendor-tests" \
+    CARGO_TARGET_DIR="$CARGO_TARGET_DIR/vendor-tests" \
       cargo test -q --manifest-path "vendor/$1/Cargo.toml"
     say "upstream's suites pass with vendor/$1 as it is: its hash for scripts/test.sh is $hash"
   fi

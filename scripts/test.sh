@@ -91,6 +91,7 @@ service_pids+=("$SERVICE_PID")
 PETSTORE_TEST_SERVICE="$SERVICE_ORIGIN"
 # Where the services listen, read at run time by the browser tests (tests/browser/common):
 # the test runner serves this folder to the page.
+mkdir -p target
 printf '{"service":"%s","refused":"%s","slow":"%s"}\n' \
   "$PETSTORE_TEST_SERVICE" "$PETSTORE_TEST_REFUSED" "$PETSTORE_TEST_SLOW" >target/test-services.json
 

@@ -2,7 +2,9 @@
 //! same placeholders) and writes the Rust that names their keys, `words.rs` (see `i18n/`). A
 //! problem in any catalogue fails the build, each named with its locale and key. Every other
 //! locale's words, and the pseudo-locale's, go beside it as `words-<locale>.txt`, and
-//! start.js's one sentence in every locale as `start-words.js`.
+//! start.js's one sentence in every locale as `start-words.js`. The list page's path goes
+//! beside them as `list-path.txt`: scripts/split-build.sh hands it to start.js, which reads the
+//! list early on that page only, so the path is written once, in the core's `Page`.
 
 fn main() {
     println!("cargo::rerun-if-changed=locales");
@@ -27,6 +29,10 @@ fn main() {
             "export default {};\n",
             built.texts_of("app_could_not_start")
         ),
+    );
+    write(
+        &std::path::Path::new(&out).join("list-path.txt"),
+        &petstore_core::Page::List.path(),
     );
     // Every other locale's words, which the app fetches when that locale is chosen;
     // scripts/split-build.sh copies them beside the app's other files.

@@ -177,7 +177,7 @@ async function earlyList(config) {
   try {
     const { response, text } = await config;
     const early = earlyRequest({
-      base,
+      listPath: start.dataset.list,
       href: location.href,
       configText: response.ok ? text : "",
       keyFor: (env) => sessionStorage.getItem(`petstore-admin.api-key.${env}`),
@@ -207,16 +207,17 @@ async function earlyList(config) {
   }
 }
 
-// The app's rules for its first list request, for the page at `href` (the app's public
-// address `base`), with this tab's key for an environment (`keyFor`) and the text of
-// config.json: `{ url, key }`, or nothing wherever the app would refuse or replace something
-// (a configuration it refuses, an unknown environment, a key it would not send, a limit or
-// status it would replace). A parameter given twice counts by its last value, as the app's
-// router reads it. The browser suite runs one table of cases through this and the app's Rust
-// rules, and fails where they differ.
-export function earlyRequest({ base, href, configText, keyFor }) {
+// The app's rules for its first list request, for the page at `href` (`listPath` is the list
+// page's path, the site's base included, as the build wrote it from the app's routes), with
+// this tab's key for an environment (`keyFor`) and the text of config.json: `{ url, key }`, or
+// nothing wherever the app would refuse or replace something (a configuration it refuses, an
+// unknown environment, a key it would not send, a limit or status it would replace). A
+// parameter given twice counts by its last value, as the app's router reads it. The browser
+// suite runs one table of cases through this and the app's Rust rules, and fails where they
+// differ.
+export function earlyRequest({ listPath, href, configText, keyFor }) {
   const page = new URL(href);
-  if (page.pathname !== `${base}pets`) return undefined;
+  if (page.pathname !== listPath) return undefined;
   const param = (name) => page.searchParams.getAll(name).at(-1) ?? null;
   const env = param("env");
   if (env !== "production" && env !== "staging") return undefined;

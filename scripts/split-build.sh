@@ -110,6 +110,9 @@ if [ "$out" = release ]; then tag+=" data-worker=\"${base}sw.js\" data-build=\"$
 # starts).
 languages=$(cd "$words" && ls words-*.txt | sed -E 's/^words-(.*)\.txt$/\1/' | sort | paste -sd' ' -)
 tag+=" data-languages=\"$languages\""
+# The list page (build.rs writes its path from the app's own routes), where start.js reads the
+# list early.
+tag+=" data-list=\"${base%/}$(cat "$words/list-path.txt")\""
 tag+=" data-js=\"$app/main.js\" data-wasm=\"$app/main_bg.wasm\"></script>"
 marker="<!-- start-up script -->"
 grep -qF "$marker" "$staging/index.html" || {

@@ -1,12 +1,13 @@
 //! What petstore-admin knows without a browser: the service's resources and errors, building
 //! its requests and reading its answers, the deployment's configuration, the rules for what
-//! may be typed, reading an import, exports, comparing two environments, and the app's pages
+//! may be typed, reading an import, exports, comparing two environments, the record of the pets a tab sent, and the app's pages
 //! by path. It knows no words: what is wrong is said as data, and the app says it. Plain data
 //! in and out; no Leptos, no web APIs, so its tests run natively in seconds. The app crate
 //! sends, stores and draws.
 
 mod compare;
 mod config;
+mod created;
 mod deprecation;
 mod error;
 mod every;
@@ -24,6 +25,7 @@ mod wire;
 
 pub use compare::{compare, match_key, Ambiguous, Comparison, Pair, Shown};
 pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};
+pub use created::{note_sent, recent_equal, settle_sent, CreatedPet, ASK_WITHIN_MS};
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
 pub use error::{ApiError, CallError, ErrorDetails};
 pub use every::{reads, Side, READ_LIMIT};

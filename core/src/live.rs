@@ -6,6 +6,7 @@
 //! read: a manager who looked away for a minute still sees what came in meanwhile.
 
 use crate::models::{Pet, PetStatus};
+use crate::READ_LIMIT;
 
 /// How long a "New" or "changed" mark, and a pet that left a list, stay said.
 pub const MARK_MS: f64 = 5.0 * 60_000.0;
@@ -25,11 +26,6 @@ pub struct Listing {
     pub read_at: f64,
     /// When a later read of the same list failed, if the last one did: the rows are kept.
     pub failed_at: Option<f64>,
-    /// While a search is typed and the rows filled the limit: every pet the wider reads
-    /// found (up to 100 of each status, and 100 of any), by id, for the search to cover.
-    pub wide: Option<Vec<Pet>>,
-    /// Whether one of the wider reads came back full: more pets may exist.
-    pub wide_full: bool,
 }
 
 impl Listing {
@@ -41,6 +37,13 @@ impl Listing {
     /// Whether its rows filled the limit: there may be more.
     pub fn is_full(&self) -> bool {
         usize::try_from(self.limit).is_ok_and(|n| self.pets.len() >= n)
+    }
+
+    /// Whether a search of it needs the wider reads ([`crate::reads`]): its rows filled the
+    /// limit, and those reads reach further (a status read at [`READ_LIMIT`] already holds
+    /// all the service gives of it).
+    pub fn needs_wider_reads(&self) -> bool {
+        self.is_full() && !(self.status.is_some() && self.limit >= READ_LIMIT)
     }
 
     /// Whether it was read with these filters.
@@ -215,6 +218,24 @@ mod tests {
 
     const SOLD: Option<PetStatus> = Some(PetStatus::Sold);
     const AVAILABLE: Option<PetStatus> = Some(PetStatus::Available);
+
+    #[test]
+    fn a_search_needs_the_wider_reads_only_past_a_full_list_they_reach_beyond() {
+        let listing = |count: i64, limit: u32, status: Option<PetStatus>| Listing {
+            pets: (1..=count).map(|id| pet(id, status.clone())).collect(),
+            limit,
+            status,
+            changes: Changes::default(),
+            read_at: 0.0,
+            failed_at: None,
+        };
+        assert!(listing(20, 20, None).needs_wider_reads());
+        assert!(listing(20, 20, SOLD).needs_wider_reads());
+        // Not full: every pet there is. A status read at 100: all the service gives of it.
+        assert!(!listing(19, 20, None).needs_wider_reads());
+        assert!(!listing(100, 100, SOLD).needs_wider_reads());
+        assert!(listing(100, 100, None).needs_wider_reads());
+    }
 
     #[test]
     fn the_first_read_marks_nothing_and_a_later_one_marks_what_is_new() {

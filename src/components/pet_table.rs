@@ -10,7 +10,7 @@ use crate::i18n::{changes_said, language, status_name, t, words, Label, Language
 use crate::input::{search_and_sort, Column, Sort};
 use crate::session::CurrentEnv;
 use petstore_core::ExportScope;
-use petstore_core::{Listing, Mark};
+use petstore_core::{Listing, Mark, Side};
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
 /// another sort. Built by the page, before any `.await`.
@@ -35,6 +35,9 @@ pub fn PetTable(
     /// The list on screen (its filters are fixed for this table: another filter builds
     /// another table); none while there is none.
     listing: RwSignal<Option<Listing>>,
+    /// What the wider reads found, when a search of a full list needed them (see the list
+    /// page): the search covers those pets.
+    wider: Signal<Option<Side>>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The current environment's links, passed in because rows are built after an `.await`,
@@ -59,13 +62,15 @@ pub fn PetTable(
     // A search covers the wider reads where there are some (see the list page).
     let shown = Memo::new(move |_| {
         let search = view.search.read();
-        listing.with(|l| {
-            let Some(l) = l else { return Vec::new() };
-            let pets = match (&l.wide, search.trim().is_empty()) {
-                (Some(wide), false) => wide,
-                _ => &l.pets,
-            };
-            search_and_sort(pets, &search, view.sort.get())
+        wider.with(|wide| {
+            listing.with(|l| {
+                let Some(l) = l else { return Vec::new() };
+                let pets = match (wide, search.trim().is_empty()) {
+                    (Some(wide), false) => &wide.pets,
+                    _ => &l.pets,
+                };
+                search_and_sort(pets, &search, view.sort.get())
+            })
         })
     });
     let scope_text = move || {
@@ -76,14 +81,10 @@ pub fn PetTable(
                 0 => words::no_pet_matches().into_owned(),
                 n => words::pets_match(n as u64),
             };
-            let (read, loaded, more) = listing.with(|l| {
-                l.as_ref().map_or((0, 0, false), |l| {
-                    (
-                        l.wide.as_ref().map_or(0, Vec::len),
-                        l.pets.len(),
-                        l.wide_full,
-                    )
-                })
+            let loaded = listing.with(|l| l.as_ref().map_or(0, |l| l.pets.len()));
+            let (read, more) = wider.with(|w| {
+                w.as_ref()
+                    .map_or((0, false), |w| (w.pets.len(), !w.full.is_empty()))
             });
             match (read, more) {
                 (0, _) => words::searching_loaded(loaded as u64, &matching, q),

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::created::{already_created, CreatedPet};
+use super::matching::already_created;
 use crate::config::Environment;
 use crate::i18n::words;
 use crate::storage;
+use petstore_core::CreatedPet;
 use petstore_core::ImportRow;
 
 /// The storage keys of all ledgers start with this.
@@ -37,7 +38,7 @@ pub enum Outcome {
         message: String,
     },
     /// Not sent: the row equals a pet this tab already created in the environment (see
-    /// `created.rs`). Sent again only when the manager asks for it.
+    /// `matching.rs`). Sent again only when the manager asks for it.
     AlreadyCreated {
         /// The id of the pet created before.
         id: i64,

@@ -2,8 +2,8 @@
 //! sends them, and the result files. The page is `pages/pet_import.rs`, what it shows of a run
 //! `components/import_view.rs`; the sending goes through the session like every other request.
 
-pub mod created;
 mod ledger;
+mod matching;
 mod results;
 pub(crate) mod run;
 

@@ -10,13 +10,13 @@ use std::collections::BTreeSet;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-use super::{created, ImportRow, Ledger, LedgerSlot, Outcome};
+use super::{ImportRow, Ledger, LedgerSlot, Outcome};
 use crate::api::ApiError;
 use crate::config::Environment;
 use crate::i18n::{call_said, said};
 use crate::input::plain_message;
 use crate::session::{
-    use_current_env, use_keys, use_session, ApiKeys, CallError, CurrentEnv, Session,
+    created, use_current_env, use_keys, use_session, ApiKeys, CallError, CurrentEnv, Session,
 };
 
 /// At most this many creates in flight at once.

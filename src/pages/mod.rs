@@ -9,6 +9,7 @@ mod pet_list;
 mod pet_new;
 mod pet_rows;
 mod pet_view;
+mod wider_reads;
 
 pub use activity::Activity;
 pub use compare::Compare;

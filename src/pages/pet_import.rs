@@ -9,8 +9,8 @@ use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
 use crate::i18n::problems::parse_said;
 use crate::i18n::{number, t, words, Label};
-use crate::import::created::created_in;
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
+use crate::session::created::created_in;
 use crate::session::use_current_env;
 use crate::storage;
 

@@ -17,12 +17,13 @@ use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
-use crate::import::created::{created_in, recent_equal, CreatedPet};
 use crate::input::{Draft, FieldErrors};
+use crate::session::created::created_in;
 use crate::session::{
     use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
 };
 use crate::storage;
+use petstore_core::{recent_equal, CreatedPet};
 
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";

@@ -2,10 +2,9 @@
 //! screen through a read again, with their age, what changed, and the wider reads a search
 //! of a full list covers.
 
-use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
-use crate::api::{ApiError, Client, Pet, PetStatus};
+use crate::api::ApiError;
 use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTable};
 use crate::config::Environment;
 use crate::i18n::{t, words};
@@ -13,7 +12,8 @@ use crate::input::ListFilters;
 use crate::session::{begin_watch, use_current_env, use_keys, use_session, CallError, Session};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::Listing;
-use petstore_core::READ_LIMIT;
+
+use super::wider_reads::WiderReads;
 
 /// The rows of `env` for `filters`. Within one environment a filter change keeps the old rows
 /// (dimmed) until the new ones arrive; a read again of the same list (a refresh, Refresh, the
@@ -32,20 +32,6 @@ pub(super) fn PetRows(
     // one read; kept, marked failed, through a failed read again of the same list; none after
     // any other failure.
     let shown = RwSignal::new(None::<Listing>);
-    // A search of a list that filled its limit reaches past it (below): it needs the wider
-    // reads. (A list that did not fill it holds every pet there is: nothing to read again.)
-    let searching = Memo::new(move |_| !list_view.search.read().trim().is_empty());
-    let wide = move || {
-        searching.get()
-            && shown.with(|l| l.as_ref().is_some_and(|l| l.is_full() && l.wide.is_none()))
-    };
-    // The read below runs again when a search starts on a full list without the wider reads;
-    // not when its own answer fills the list (a read made while searching reads them itself),
-    // so a link with a search reads the list once.
-    let wide_missing = Memo::new_with_compare(
-        move |_| wide(),
-        |old, new| new == Some(&true) && old != Some(&true),
-    );
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
@@ -53,8 +39,6 @@ pub(super) fn PetRows(
         // the data is due to be read again (session/refresh.rs).
         session.reread();
         session.refreshes();
-        wide_missing.track();
-        let searching = searching.try_get_untracked().unwrap_or(false);
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
         let asked = filters.try_get();
@@ -69,29 +53,14 @@ pub(super) fn PetRows(
                     .await;
                 // The filters travel with the rows, so the "first N" note and exported files
                 // match what was fetched.
-                let mut listing = Listing {
+                let listing = Listing {
                     pets,
                     limit: f.limit,
                     status: f.status,
                     changes,
                     read_at: js_sys::Date::now(),
                     failed_at: None,
-                    wide: None,
-                    wide_full: false,
                 };
-                if searching && listing.is_full() {
-                    // (If their code cannot be downloaded, the search covers the rows loaded,
-                    // and says so.)
-                    let reads = read_wide(client, listing.status.clone(), listing.limit).await;
-                    if let Some((pets, full)) = match reads {
-                        Ok(reads) => reads.await?,
-                        Err(_) => None,
-                    } {
-                        session.remember_pets(env, &pets);
-                        listing.wide = Some(pets);
-                        listing.wide_full = full;
-                    }
-                }
                 Ok(listing)
             })
         });
@@ -107,6 +76,11 @@ pub(super) fn PetRows(
     // quiet, no loading line, nothing dimmed; another filter builds another table.
     let shown_filters =
         Memo::new(move |_| shown.with(|l| l.as_ref().map(|l| (l.limit, l.status.clone()))));
+    let WiderReads {
+        reads: wider_reads,
+        side: wide_side,
+        on_the_way: widening,
+    } = WiderReads::new(env, shown, shown_filters, list_view.search);
     let quiet = move || {
         filters.with(|f| {
             shown_filters.with(|s| {
@@ -118,11 +92,14 @@ pub(super) fn PetRows(
     let (loading, set_loading) = signal(false);
     // A search past the rows loaded reads more of the same list: not quiet, since the matches
     // may change; said (and the rows dimmed) until it is in.
-    let widening = wide;
-    let busy = move || loading.get() && (!quiet() || widening());
+    let busy = move || (loading.get() && !quiet()) || widening.get();
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())
+    };
+    let retry_wider = {
+        let reads = wider_reads.clone();
+        Callback::new(move |()| reads.refetch())
     };
     // What the age line reads, made with the page: the line drawn for one table may take in
     // a change of the list once more as that table makes way for the next.
@@ -144,7 +121,7 @@ pub(super) fn PetRows(
                         {move || Suspend::new(async move { live_line(session, ages, shown, retry).await.ok() })}
                     </Suspense>
                 </div>
-                <PetTable listing=shown env current view=list_view />
+                <PetTable listing=shown wider=wide_side env current view=list_view />
             }
         })
     };
@@ -177,6 +154,20 @@ pub(super) fn PetRows(
                 }}
             </ErrorBoundary>
         </Transition>
+        <Transition>
+            <ErrorBoundary fallback=error_fallback(None, retry_wider)>
+                {move || {
+                    let reads = wider_reads.clone();
+                    Suspend::new(async move {
+                        // The sign-in form is showing: an error here would only repeat it.
+                        match reads.await {
+                            Err(e) if !e.needs_sign_in() => Err(e),
+                            _ => Ok(()),
+                        }
+                    })
+                }}
+            </ErrorBoundary>
+        </Transition>
         {table}
         </div>
     }
@@ -206,32 +197,6 @@ split! {
 struct Ages {
     read_at: Signal<Option<f64>>,
     failed_at: Signal<Option<f64>>,
-}
-
-/// The wider reads a search covers when the list filled its limit (the service lists oldest
-/// first, so a pet added a minute ago is past the limit of a big store): `status` alone up to
-/// [`READ_LIMIT`], or each status and any, as the compare page reads, merged by id; and
-/// whether one of them came back full. `None` where they would read nothing more than the list
-/// itself. In the `live` chunk with the tracker: a list only needs them once a search is
-/// typed.
-type Wide = Result<Option<(Vec<Pet>, bool)>, ApiError>;
-
-split! {
-    live, preload_wide;
-    fn read_wide(
-        client: Client,
-        status: Option<PetStatus>,
-        limit: u32,
-    ) -> Result<LocalBoxFuture<'static, Wide>, SplitLoaderError> {
-        // (Boxed: a split function cannot be `async` itself.)
-        Ok(Box::pin(async move {
-            if status.is_some() && limit >= READ_LIMIT {
-                return Ok(None);
-            }
-            let side = client.list_every(status.as_ref()).await?;
-            Ok(Some((side.pets, !side.full.is_empty())))
-        }))
-    }
 }
 
 /// Puts what a read brought on screen (`shown`): a list; or, when a read of the list already

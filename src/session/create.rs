@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
 
+use super::created;
 use super::{CallError, Session};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
-use crate::import::created;
 use crate::input::Draft;
 use crate::storage;
 

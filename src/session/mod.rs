@@ -7,6 +7,7 @@
 mod activity;
 mod call;
 mod create;
+pub mod created;
 mod env;
 mod keys;
 mod offline;

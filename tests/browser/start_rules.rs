@@ -8,6 +8,7 @@ use js_sys::{Function, Object, Promise, Reflect};
 use petstore_admin::api::{is_bearer_token, list_query};
 use petstore_admin::config::{AppConfig, Environment};
 use petstore_admin::input::parse_filters;
+use petstore_core::Page;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -22,7 +23,7 @@ const GOOD: &str = r#"{"production":{"baseUrl":"https://pets.example/v1/"},
 /// nothing replaced or refused: the address the client's request would have.
 fn app_rules(base: &str, href: &str, config: &str, key: Option<&str>) -> Option<String> {
     let page = web_sys::Url::new(href).ok()?;
-    if page.pathname() != format!("{base}pets") {
+    if page.pathname() != list_path(base) {
         return None;
     }
     let query = page.search_params();
@@ -42,6 +43,11 @@ fn app_rules(base: &str, href: &str, config: &str, key: Option<&str>) -> Option<
         .build()
         .ok()?;
     Some(request.url())
+}
+
+/// The list page's path on a site served under `base`, as the build hands it to `start.js`.
+fn list_path(base: &str) -> String {
+    format!("{}{}", base.trim_end_matches('/'), Page::List.path())
 }
 
 /// `earlyRequest` of `start.js`, loaded as a module (with no start-up element, it only
@@ -69,7 +75,7 @@ fn script_says(
 ) -> Option<String> {
     let args = Object::new();
     let set = |k: &str, v: JsValue| Reflect::set(&args, &k.into(), &v).unwrap();
-    set("base", base.into());
+    set("listPath", list_path(base).into());
     set("href", href.into());
     set("configText", config.into());
     // This tab's key, for whichever environment the address names.

@@ -1,0 +1,154 @@
+//! The wider reads a search of the list covers when its rows filled the limit: the service
+//! lists oldest first, so a pet added a minute ago is past the limit of a big store. They are
+//! a resource of their own, read after the list and from it (data runs one way: the list's
+//! read, the list on screen, these reads): the list's status alone up to 100, or each status
+//! and any, merged by id, the plan the compare page reads with too (`Client::list_every`).
+
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+use petstore_core::{Listing, Side};
+
+use crate::api::{ApiError, Client, PetStatus};
+use crate::config::Environment;
+use crate::session::{use_session, CallError};
+use crate::split::{split, SplitLoaderError};
+
+/// The list the wider reads were asked for: its filters, and when it was read (a read again
+/// of that list asks again).
+#[derive(Clone, Debug, PartialEq)]
+struct Asked {
+    limit: u32,
+    status: Option<PetStatus>,
+    read_at: f64,
+}
+
+impl Asked {
+    fn same_filters(&self, other: &Asked) -> bool {
+        self.limit == other.limit && self.status == other.status
+    }
+}
+
+/// What the wider reads found for the list they were asked for: none when they failed or
+/// their code could not be downloaded (the search then covers the rows loaded, and says so).
+#[derive(Clone, Debug)]
+struct Found {
+    asked: Asked,
+    side: Option<Side>,
+}
+
+/// The wider reads of one environment's list, built by its rows.
+pub(super) struct WiderReads {
+    /// The reads: `Ok` once they are in, or when none are needed.
+    pub reads: ArcLocalResource<Result<(), CallError>>,
+    /// What they found for the list on screen, once read for its filters.
+    pub side: Signal<Option<Side>>,
+    /// Whether a search waits for them: its matches may still change (the page says it is
+    /// loading). Not while a list they already covered is read again.
+    pub on_the_way: Signal<bool>,
+}
+
+impl WiderReads {
+    /// The wider reads for the list on screen (`shown`, with its filters `shown_filters`),
+    /// asked for when `search` is typed over a list that needs them
+    /// ([`Listing::needs_wider_reads`]) and again after each read of that list; kept when the
+    /// search is cleared, so typing again reads nothing more.
+    pub fn new(
+        env: Environment,
+        shown: RwSignal<Option<Listing>>,
+        shown_filters: Memo<Option<(u32, Option<PetStatus>)>>,
+        search: Memo<String>,
+    ) -> WiderReads {
+        let session = use_session();
+        let searching = Memo::new(move |_| !search.read().trim().is_empty());
+        let asked = Memo::new(move |before: Option<&Option<Asked>>| {
+            let now = shown.with(|l| {
+                l.as_ref().filter(|l| l.needs_wider_reads()).map(|l| Asked {
+                    limit: l.limit,
+                    status: l.status.clone(),
+                    read_at: l.read_at,
+                })
+            });
+            let kept = now.is_some() && before == Some(&now);
+            (searching.get() || kept).then_some(now).flatten()
+        });
+        // An Arc signal: the reads' answer may come after this part of the page is gone.
+        let found = ArcRwSignal::new(None::<Found>);
+        let reads = ArcLocalResource::new({
+            let found = found.clone();
+            move || {
+                let asked = asked.get();
+                let call = asked.as_ref().map(|a| {
+                    let status = a.status.clone();
+                    session.call(env, move |client| async move {
+                        // If their code cannot be downloaded, the search covers the rows
+                        // loaded.
+                        let Ok(reads) = read_wide(client, status).await else {
+                            return Ok(None);
+                        };
+                        let side = reads.await?;
+                        // So that opening one of them shows it at once.
+                        session.remember_pets(env, &side.pets);
+                        Ok(Some(side))
+                    })
+                });
+                let found = found.clone();
+                async move {
+                    let (Some(asked), Some(call)) = (asked, call) else {
+                        return Ok(());
+                    };
+                    let result = call.await;
+                    // Cut off by newer reads (a read again of the list): theirs counts.
+                    if let Err(e) = &result {
+                        if e.api() == Some(&ApiError::Cancelled) {
+                            return Ok(());
+                        }
+                    }
+                    let side = result.as_ref().ok().cloned().flatten();
+                    found.set(Some(Found { asked, side }));
+                    result.map(|_| ())
+                }
+            }
+        });
+        // Derived, not a memo: the table reads it both directly and through a memo of its
+        // own, and a memo between the two that kept its value would leave the direct reader
+        // unrun (reactive_graph 0.2 skips the observer that pulled the change).
+        let side = {
+            let found = found.clone();
+            Signal::derive(move || {
+                found.with(|f| {
+                    let f = f.as_ref()?;
+                    let on_screen = shown_filters.with(|s| {
+                        s.as_ref().is_some_and(|(limit, status)| {
+                            (*limit, status) == (f.asked.limit, &f.asked.status)
+                        })
+                    });
+                    on_screen.then(|| f.side.clone()).flatten()
+                })
+            })
+        };
+        let on_the_way = Signal::derive(move || {
+            asked.with(|a| {
+                a.as_ref().is_some_and(|a| {
+                    !found.with(|f| f.as_ref().is_some_and(|f| f.asked.same_filters(a)))
+                })
+            })
+        });
+        WiderReads {
+            reads,
+            side,
+            on_the_way,
+        }
+    }
+}
+
+split! {
+    live, preload_wide;
+    /// The wider reads themselves: in the `live` chunk with the tracker, since a list only
+    /// needs them once a search is typed. (Boxed: a split function cannot be `async` itself.)
+    fn read_wide(
+        client: Client,
+        status: Option<PetStatus>,
+    ) -> Result<LocalBoxFuture<'static, Result<Side, ApiError>>, SplitLoaderError> {
+        Ok(Box::pin(async move { client.list_every(status.as_ref()).await }))
+    }
+}

@@ -8,6 +8,7 @@ source scripts/lib.sh
 
 setup_build_tools --browser
 setup_browser
+use_build_cache
 if [ ! -x .tools/lighthouse/node_modules/.bin/lighthouse ]; then
   say "installing Lighthouse (npm, once)"
   npm ci --prefix .tools/lighthouse --no-audit --no-fund

@@ -15,6 +15,18 @@ WASM_SPLIT_VERSION=0.2.4
 use_build_cache() {
   export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/petstore-admin/target}
   mkdir -p "$CARGO_TARGET_DIR"
+  # Cargo rebuilds a crate of ours when one of its files is newer than its build: sound within
+  # one checkout, not across two (a file here older than a build made from another checkout
+  # would look built). So when another checkout used the folder last, every file here is made
+  # newer than any build in it, and its crates are built again from this checkout's files.
+  local here last
+  here=$(pwd -P)
+  last=$(cat "$CARGO_TARGET_DIR/checkout" 2>/dev/null || true)
+  if [ "$last" != "$here" ]; then
+    find . \( -path ./.git -o -path ./target -o -path ./dist -o -path ./.tools \) -prune \
+      -o -type f -exec touch {} +
+    printf '%s\n' "$here" >"$CARGO_TARGET_DIR/checkout"
+  fi
 }
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

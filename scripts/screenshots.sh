@@ -9,6 +9,7 @@ source scripts/lib.sh
 
 setup_build_tools --browser
 setup_browser
+use_build_cache
 say "release build"
 trunk build --release
 say "screenshots"

@@ -97,10 +97,6 @@ pub(super) fn PetRows(
         let pets = pets.clone();
         Callback::new(move |()| pets.refetch())
     };
-    let retry_wider = {
-        let reads = wider_reads.clone();
-        Callback::new(move |()| reads.refetch())
-    };
     // What the age line reads, made with the page: the line drawn for one table may take in
     // a change of the list once more as that table makes way for the next.
     let at = move |pick: fn(&Listing) -> Option<f64>| {
@@ -141,8 +137,11 @@ pub(super) fn PetRows(
             <ErrorBoundary fallback=error_fallback(None, retry)>
                 {move || {
                     let pets = pets.clone();
+                    let wider_reads = wider_reads.clone();
                     Suspend::new(async move {
-                    match pets.await {
+                    // The wider reads' failure is said here too: Try again reads the list
+                    // again, and with it them.
+                    match pets.await.and(wider_reads.await) {
                         // The rows are drawn below, from `shown`, so that a read again keeps
                         // every unchanged row as it is.
                         Ok(()) => Ok(().into_any()),
@@ -151,20 +150,6 @@ pub(super) fn PetRows(
                         Err(e) => Err(e),
                     }
                 })
-                }}
-            </ErrorBoundary>
-        </Transition>
-        <Transition>
-            <ErrorBoundary fallback=error_fallback(None, retry_wider)>
-                {move || {
-                    let reads = wider_reads.clone();
-                    Suspend::new(async move {
-                        // The sign-in form is showing: an error here would only repeat it.
-                        match reads.await {
-                            Err(e) if !e.needs_sign_in() => Err(e),
-                            _ => Ok(()),
-                        }
-                    })
                 }}
             </ErrorBoundary>
         </Transition>

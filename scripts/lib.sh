@@ -15,16 +15,33 @@ WASM_SPLIT_VERSION=0.2.4
 use_build_cache() {
   export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/petstore-admin/target}
   mkdir -p "$CARGO_TARGET_DIR"
+  local here folder last
+  here=$(pwd -P)
+  folder=$(cd "$CARGO_TARGET_DIR" && pwd -P)
+  case "$folder/" in "$here"/*) return ;; esac
+  # One run at a time: the test command holds the folder for its whole run (another one
+  # waits here while that process lives), so no two checkouts' builds mix in it.
+  if [ "${1:-}" = --exclusive ]; then
+    local holder
+    while holder=$(cat "$CARGO_TARGET_DIR/running" 2>/dev/null) && [ -n "$holder" ] &&
+      [ "$holder" != "$$" ] && kill -0 "$holder" 2>/dev/null; do
+      say "waiting for another run (process $holder) to finish with $CARGO_TARGET_DIR"
+      sleep 10
+    done
+    echo "$$" >"$CARGO_TARGET_DIR/running"
+  fi
   # Cargo rebuilds a crate of ours when one of its files is newer than its build: sound within
   # one checkout, not across two (a file here older than a build made from another checkout
-  # would look built). So when another checkout used the folder last, every file here is made
-  # newer than any build in it, and its crates are built again from this checkout's files.
-  local here last
-  here=$(pwd -P)
+  # would look built). So when another checkout used the folder last, this checkout's files
+  # (those git tracks, and new ones it does not ignore) are made newer than any build in it.
   last=$(cat "$CARGO_TARGET_DIR/checkout" 2>/dev/null || true)
   if [ "$last" != "$here" ]; then
-    find . \( -path ./.git -o -path ./target -o -path ./dist -o -path ./.tools \) -prune \
-      -o -type f -exec touch {} +
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+      git ls-files -z --cached --others --exclude-standard | xargs -0 -r touch -c --
+    else
+      find . \( -name .git -o -name target -o -name node_modules -o -name dist \) -prune \
+        -o -type f -exec touch -c -- {} +
+    fi
     printf '%s\n' "$here" >"$CARGO_TARGET_DIR/checkout"
   fi
 }

@@ -33,8 +33,8 @@ words=$(cargo rustc -q "${profile[@]}" --target wasm32-unknown-unknown --bin pet
   --features split --message-format=json-render-diagnostics -- -C link-arg=--emit-relocs |
   grep '"reason":"build-script-executed"' | grep '#petstore-admin@' |
   sed -E 's/.*"out_dir":"([^"]*)".*/\1/')
-if [ ! -f "$words/words-en-XA.txt" ]; then
-  echo "split-build: no words-*.txt from build.rs (found \"$words\")" >&2
+if [ ! -f "$words/words-en-XA.txt" ] || [ ! -f "$words/list-path.txt" ]; then
+  echo "split-build: no words-*.txt or list-path.txt from build.rs (found \"$words\")" >&2
   exit 1
 fi
 target=${CARGO_TARGET_DIR:-target}

@@ -34,7 +34,7 @@ phase "set-up: tools and the browsers (installed once)"
 setup_build_tools --browser
 setup_browser
 setup_other_engines
-use_build_cache
+use_build_cache --exclusive
 
 phase "native tests: the core crate, the word catalogues' checker and the dev service's conformance suite"
 # No Leptos here: the app's own tests run in the browser, below. The benchmark and the size

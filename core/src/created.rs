@@ -42,7 +42,7 @@ impl CreatedPet {
 }
 
 /// Adds `pet`, sent at `at_ms` and not answered yet, to `record` (a pet that may exist until
-/// [`settle_sent`] says what came of it), forgetting the oldest beyond the 2000 kept.
+/// [`settle_sent`] says what came of it), forgetting the oldest beyond `KEPT`.
 pub fn note_sent(record: &mut Vec<CreatedPet>, pet: &NewPet, at_ms: u64) {
     record.push(CreatedPet {
         id: None,

@@ -1,9 +1,9 @@
 //! What petstore-admin knows without a browser: the service's resources and errors, building
 //! its requests and reading its answers, the deployment's configuration, the rules for what
-//! may be typed, reading an import, exports, comparing two environments, the record of the pets a tab sent, and the app's pages
-//! by path. It knows no words: what is wrong is said as data, and the app says it. Plain data
-//! in and out; no Leptos, no web APIs, so its tests run natively in seconds. The app crate
-//! sends, stores and draws.
+//! may be typed, reading an import, exports, comparing two environments, the record of the
+//! pets a tab sent, and the app's pages by path. It knows no words: what is wrong is said as
+//! data, and the app says it. Plain data in and out; no Leptos, no web APIs, so its tests run
+//! natively in seconds. The app crate sends, stores and draws.
 
 mod compare;
 mod config;

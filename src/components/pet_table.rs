@@ -1,5 +1,7 @@
 //! The table of pets on the list page, searched and sorted over the rows loaded.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use petstore_core::Page;
 
@@ -35,9 +37,9 @@ pub fn PetTable(
     /// The list on screen (its filters are fixed for this table: another filter builds
     /// another table); none while there is none.
     listing: RwSignal<Option<Listing>>,
-    /// What the wider reads found, when a search of a full list needed them (see the list
-    /// page): the search covers those pets.
-    wider: Signal<Option<Side>>,
+    /// What the wider reads found, when a search of a full list needed them
+    /// (`pages/wider_reads.rs`): the search covers those pets.
+    wider: Signal<Option<Arc<Side>>>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The current environment's links, passed in because rows are built after an `.await`,
@@ -59,7 +61,7 @@ pub fn PetTable(
         maybe_more: false,
         search: None,
     };
-    // A search covers the wider reads where there are some (see the list page).
+    // A search covers the wider reads where there are some (`pages/wider_reads.rs`).
     let shown = Memo::new(move |_| {
         let search = view.search.read();
         wider.with(|wide| {

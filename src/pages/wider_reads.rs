@@ -4,6 +4,8 @@
 //! read, the list on screen, these reads): the list's status alone up to 100, or each status
 //! and any, merged by id, the plan the compare page reads with too (`Client::list_every`).
 
+use std::sync::Arc;
+
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 use petstore_core::{Listing, Side};
@@ -33,7 +35,7 @@ impl Asked {
 #[derive(Clone, Debug)]
 struct Found {
     asked: Asked,
-    side: Option<Side>,
+    side: Option<Arc<Side>>,
 }
 
 /// The wider reads of one environment's list, built by its rows.
@@ -41,7 +43,7 @@ pub(super) struct WiderReads {
     /// The reads: `Ok` once they are in, or when none are needed.
     pub reads: ArcLocalResource<Result<(), CallError>>,
     /// What they found for the list on screen, once read for its filters.
-    pub side: Signal<Option<Side>>,
+    pub side: Signal<Option<Arc<Side>>>,
     /// Whether a search waits for them: its matches may still change (the page says it is
     /// loading). Not while a list they already covered is read again.
     pub on_the_way: Signal<bool>,
@@ -60,6 +62,7 @@ impl WiderReads {
     ) -> WiderReads {
         let session = use_session();
         let searching = Memo::new(move |_| !search.read().trim().is_empty());
+        // Its own last value tells a search cleared over the same read (kept) from a new read.
         let asked = Memo::new(move |before: Option<&Option<Asked>>| {
             let now = shown.with(|l| {
                 l.as_ref().filter(|l| l.needs_wider_reads()).map(|l| Asked {
@@ -76,7 +79,9 @@ impl WiderReads {
         let reads = ArcLocalResource::new({
             let found = found.clone();
             move || {
-                let asked = asked.get();
+                // A key change (Sign out everywhere) can rerun this after the page that owns
+                // `asked` is gone: then nothing is read.
+                let asked = asked.try_get().flatten();
                 let call = asked.as_ref().map(|a| {
                     let status = a.status.clone();
                     session.call(env, move |client| async move {
@@ -94,6 +99,10 @@ impl WiderReads {
                 let found = found.clone();
                 async move {
                     let (Some(asked), Some(call)) = (asked, call) else {
+                        // Nothing asked now (no search, or a new read of the list): what
+                        // earlier reads found is out of date, and a search typed again reads
+                        // anew, said as loading.
+                        found.set(None);
                         return Ok(());
                     };
                     let result = call.await;
@@ -103,15 +112,17 @@ impl WiderReads {
                             return Ok(());
                         }
                     }
-                    let side = result.as_ref().ok().cloned().flatten();
+                    let side = result.as_ref().ok().cloned().flatten().map(Arc::new);
                     found.set(Some(Found { asked, side }));
                     result.map(|_| ())
                 }
             }
         });
-        // Derived, not a memo: the table reads it both directly and through a memo of its
-        // own, and a memo between the two that kept its value would leave the direct reader
-        // unrun (reactive_graph 0.2 skips the observer that pulled the change).
+        // Derived, not a memo. The table reads it twice: in its search line, and through its
+        // memo of the rows. With a memo here, when that memo of the rows recomputed to the
+        // same rows, reactive_graph 0.2 left the search line unrun ("3 pets loaded" beside
+        // the wider reads' matches): the test `a_link_with_a_search_reads_a_full_list_once`
+        // catches it. (`Arc`: read twice per keystroke, the pets are not copied.)
         let side = {
             let found = found.clone();
             Signal::derive(move || {

@@ -304,6 +304,30 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
 }
 
 #[wasm_bindgen_test]
+async fn a_search_typed_again_over_a_newer_read_says_it_loads_the_pets_past_the_limit() {
+    let sandbox = Sandbox::new("live-search-again");
+    // 24 pets, 3 shown: a search reads past the limit.
+    let app = open_list(&sandbox, "/pets?env=production&limit=3").await;
+    let host = &app.host;
+    type_into(&input(host, "Search by name").await, "barney").await;
+    wait_until("the search over the pets read", || {
+        page_text(host).contains("pets read")
+    })
+    .await;
+    // The search cleared, the list read again: what the search read is out of date.
+    type_into(&input(host, "Search by name").await, "").await;
+    next_read(host).await;
+    sandbox.mode("production", "slow:300").await;
+    type_into(&input(host, "Search by name").await, "barney").await;
+    wait_until("loading said", || page_text(host).contains("Loading pets…")).await;
+    wait_until("the search over the pets read again", || {
+        page_text(host).contains("pets read") && !page_text(host).contains("Loading pets…")
+    })
+    .await;
+    sandbox.mode("production", "normal").await;
+}
+
+#[wasm_bindgen_test]
 async fn a_pet_this_tab_added_is_no_news_to_its_list() {
     let sandbox = Sandbox::new("live-own");
     let app = open_list(&sandbox, ALL).await;

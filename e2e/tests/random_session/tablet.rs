@@ -2,6 +2,8 @@
 //! coming back (the page's, the service worker's and the site's), a new build deployed
 //! under the open tab, the tab's Reload for it, and a new tab with a made-up key offline.
 
+use std::time::{Duration, Instant};
+
 use petstore_e2e::dist_dir;
 use petstore_e2e::worker::{deploy_keeping, go_offline, go_online};
 use petstore_e2e::Browser;
@@ -67,7 +69,20 @@ pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
                 .await;
         }
         Step::UpdateReload => {
-            page::button(c, "Reload").await;
+            // Reload asks the waiting worker to take over, and the page loads anew only once
+            // it has: until then the old page is still there, calm, and a settle would be
+            // taken from it while the new one is still opening. So wait for the new page.
+            let origin = page::time_origin(c).await;
+            if page::button(c, "Reload").await {
+                let limit = Instant::now() + Duration::from_secs(10);
+                loop {
+                    let now = page::time_origin(c).await;
+                    if (!now.is_empty() && now != origin) || Instant::now() > limit {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
         }
         Step::FreshTabMadeUpKey if model.offline.is_some() => {
             let snap = page::snapshot(c).await;

@@ -39,6 +39,19 @@ pub fn set(key: &str, value: &str) {
     }
 }
 
+/// The value under `key` read as JSON, if storage holds one that reads as a `T` (anything
+/// else, an older format included, counts as nothing kept).
+pub fn get_json<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
+    serde_json::from_str(&get(key)?).ok()
+}
+
+/// Stores `value` under `key` as JSON (best effort, see the module docs).
+pub fn set_json<T: serde::Serialize + ?Sized>(key: &str, value: &T) {
+    if let Ok(text) = serde_json::to_string(value) {
+        set(key, &text);
+    }
+}
+
 /// Removes `key` (best effort, see the module docs).
 pub fn remove(key: &str) {
     if let Some(s) = storage() {

@@ -66,14 +66,12 @@ impl CopyJob {
 
     /// The last copy of this tab, if storage holds one.
     pub fn load() -> Option<CopyJob> {
-        serde_json::from_str(&crate::storage::get(COPY_SLOT)?).ok()
+        crate::storage::get_json(COPY_SLOT)
     }
 
     /// Keeps this job as the tab's last copy.
     pub fn save(&self) {
-        if let Ok(text) = serde_json::to_string(self) {
-            crate::storage::set(COPY_SLOT, &text);
-        }
+        crate::storage::set_json(COPY_SLOT, self);
     }
 }
 

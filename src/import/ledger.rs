@@ -109,9 +109,7 @@ impl Ledger {
     /// went away before its answer) becomes `Unknown`.
     pub fn load(env: Environment, fingerprint: &str) -> Ledger {
         let key = format!("{LEDGER_PREFIX}{}.{fingerprint}", env.as_str());
-        let mut entries: BTreeMap<usize, Outcome> = storage::get(&key)
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default();
+        let mut entries: BTreeMap<usize, Outcome> = storage::get_json(&key).unwrap_or_default();
         for outcome in entries.values_mut() {
             if *outcome == Outcome::Sending {
                 *outcome = Outcome::Unknown {
@@ -200,9 +198,7 @@ impl LedgerSlot {
     /// Records `outcome` for row `index` in storage, as [`Ledger::set`] would, for a ledger no
     /// page holds any more: the next page that loads it sees the answer.
     pub fn record(&self, index: usize, outcome: Option<Outcome>) {
-        let mut entries: BTreeMap<usize, Outcome> = storage::get(&self.0)
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default();
+        let mut entries: BTreeMap<usize, Outcome> = storage::get_json(&self.0).unwrap_or_default();
         match outcome {
             Some(o) => entries.insert(index, o),
             None => entries.remove(&index),
@@ -216,9 +212,7 @@ fn save(key: &str, entries: &BTreeMap<usize, Outcome>) {
     if key.is_empty() {
         return;
     }
-    if let Ok(text) = serde_json::to_string(entries) {
-        storage::set(key, &text);
-    }
+    storage::set_json(key, entries);
 }
 
 #[cfg(test)]

@@ -29,9 +29,7 @@ use petstore_core::{recent_equal, CreatedPet};
 pub const JUST_CREATED: &str = "petstore-admin:created";
 
 fn saved_draft(env: Environment) -> Draft {
-    storage::get(&storage::draft_slot(env))
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    storage::get_json(&storage::draft_slot(env)).unwrap_or_default()
 }
 
 /// The add page: the form of the current environment, built anew on a switch so that each
@@ -107,9 +105,7 @@ fn PetForm(
     let edit = move |change: fn(&mut Draft, String), value: String| {
         warning.set(None);
         draft.update(|d| change(d, value));
-        if let Ok(text) = serde_json::to_string(&draft.get_untracked()) {
-            storage::set(&storage::draft_slot(env), &text);
-        }
+        storage::set_json(&storage::draft_slot(env), &draft.get_untracked());
     };
 
     // `again`: the manager was asked about an equal pet added before, and said add another.

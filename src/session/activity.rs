@@ -149,9 +149,7 @@ pub(super) fn entry_for(
 
 /// The log as this tab's storage holds it.
 fn from_storage() -> Vec<Entry> {
-    storage::get(storage::ACTIVITY_SLOT)
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    storage::get_json(storage::ACTIVITY_SLOT).unwrap_or_default()
 }
 
 split! {
@@ -191,9 +189,7 @@ pub(super) fn push(log: &mut Vec<Entry>, mut entry: Entry) {
 
 /// Saves `log` in this tab's storage.
 pub(super) fn save(log: &[Entry]) {
-    if let Ok(text) = serde_json::to_string(log) {
-        storage::set(storage::ACTIVITY_SLOT, &text);
-    }
+    storage::set_json(storage::ACTIVITY_SLOT, log);
 }
 
 /// This tab's activity log, provided by the app root ([`use_activity`]); the session writes

@@ -63,8 +63,7 @@ struct InFlight {
 
 /// The create that was unanswered when this tab was last closed or reloaded, if any.
 fn interrupted_from_storage() -> Option<CreateRecord> {
-    let text = storage::get(storage::CREATE_SLOT)?;
-    let found: InFlight = serde_json::from_str(&text).ok()?;
+    let found: InFlight = storage::get_json(storage::CREATE_SLOT)?;
     Some(CreateRecord {
         id: 0,
         env: Environment::parse(&found.env)?,
@@ -217,9 +216,7 @@ impl Creates {
             env: env.as_str().to_owned(),
             draft: draft.clone(),
         };
-        if let Ok(text) = serde_json::to_string(&marker) {
-            storage::set(storage::CREATE_SLOT, &text);
-        }
+        storage::set_json(storage::CREATE_SLOT, &marker);
         // The create a reload interrupted gives way to this one.
         self.interrupted.set_value(None);
         self.submits.update_value(|n| *n += 1);

@@ -9,9 +9,7 @@ use crate::storage;
 
 /// The pets this tab sent to `env`, oldest first.
 pub fn created_in(env: Environment) -> Vec<CreatedPet> {
-    storage::get(&storage::created_slot(env))
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    storage::get_json(&storage::created_slot(env)).unwrap_or_default()
 }
 
 /// Notes that `pet` is being sent to `env` now, before it is: until its answer settles it
@@ -21,7 +19,7 @@ pub fn note_sending(env: Environment, pet: &NewPet) -> u64 {
     let at_ms = js_sys::Date::now() as u64;
     let mut record = created_in(env);
     note_sent(&mut record, pet, at_ms);
-    save(env, &record);
+    storage::set_json(&storage::created_slot(env), &record);
     at_ms
 }
 
@@ -31,12 +29,6 @@ pub fn note_sending(env: Environment, pet: &NewPet) -> u64 {
 pub fn settle(env: Environment, pet: &NewPet, sent_at: u64, result: &Result<Pet, CallError>) {
     let mut record = created_in(env);
     if settle_sent(&mut record, pet, sent_at, result) {
-        save(env, &record);
-    }
-}
-
-fn save(env: Environment, record: &[CreatedPet]) {
-    if let Ok(text) = serde_json::to_string(record) {
-        storage::set(&storage::created_slot(env), &text);
+        storage::set_json(&storage::created_slot(env), &record);
     }
 }

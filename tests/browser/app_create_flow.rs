@@ -14,6 +14,18 @@ async fn fill(host: &web_sys::Element, name: &str) {
     type_into(&input(host, "Category ID").await, "4").await;
 }
 
+/// A sandbox whose production answers take `slow` (the dev service's `slow:` mode), the add
+/// form opened and signed in there, and `name` sent with Add pet: a create on its way.
+async fn slow_create(sandbox: &str, slow: &str, name: &str) -> (Sandbox, Mounted) {
+    let sb = Sandbox::new(sandbox);
+    sb.mode("production", slow).await;
+    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    sign_in(&app.host, PROD_KEY).await;
+    fill(&app.host, name).await;
+    click(&button(&app.host, "Add pet").unwrap()).await;
+    (sb, app)
+}
+
 async fn posts(sb: &Sandbox, env: &str) -> Vec<u16> {
     let log = sb.log(env).await;
     log.iter()
@@ -37,13 +49,8 @@ async fn posts_answered(sb: &Sandbox, env: &str) {
 
 #[wasm_bindgen_test]
 async fn leaving_and_returning_during_a_create_offers_no_second_one_and_never_navigates_later() {
-    let sb = Sandbox::new("leave-create");
-    sb.mode("production", "slow:1500").await;
-    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let (sb, app) = slow_create("leave-create", "slow:1500", "Slow Sam").await;
     let host = &app.host;
-    sign_in(host, PROD_KEY).await;
-    fill(host, "Slow Sam").await;
-    click(&button(host, "Add pet").unwrap()).await;
     follow(host, "Pets").await;
     wait_until("the list", || by_label(host, "Limit").is_some()).await;
     follow(host, "New pet").await;
@@ -77,13 +84,8 @@ async fn leaving_and_returning_during_a_create_offers_no_second_one_and_never_na
 
 #[wasm_bindgen_test]
 async fn a_create_answered_after_switching_environment_moves_nobody() {
-    let sb = Sandbox::new("switch-create");
-    sb.mode("production", "slow:1000").await;
-    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let (sb, app) = slow_create("switch-create", "slow:1000", "Wandering Wanda").await;
     let host = &app.host;
-    sign_in(host, PROD_KEY).await;
-    fill(host, "Wandering Wanda").await;
-    click(&button(host, "Add pet").unwrap()).await;
     follow(host, "Pets").await;
     wait_until("the list", || by_label(host, "Limit").is_some()).await;
     choose(&select(host, "Environment").await, "staging").await;
@@ -109,13 +111,8 @@ fn stored_draft(env: &str) -> Option<String> {
 
 #[wasm_bindgen_test]
 async fn sign_out_everywhere_during_a_create_frees_the_form_and_its_late_answer_touches_nothing() {
-    let sb = Sandbox::new("sign-out-create");
-    sb.mode("production", "slow:1500").await;
-    let app = open_with("/pets/new?env=production", &sb.config()).await;
+    let (sb, app) = slow_create("sign-out-create", "slow:1500", "Early Ed").await;
     let host = &app.host;
-    sign_in(host, PROD_KEY).await;
-    fill(host, "Early Ed").await;
-    click(&button(host, "Add pet").unwrap()).await;
     wait_until("the create on its way", || {
         page_text(host).contains("Adding “Early Ed” to Production…")
     })
@@ -149,12 +146,7 @@ async fn sign_out_everywhere_during_a_create_frees_the_form_and_its_late_answer_
 
 #[wasm_bindgen_test]
 async fn a_reload_during_a_create_says_its_outcome_is_unknown() {
-    let sb = Sandbox::new("reload-create");
-    sb.mode("production", "slow:1500").await;
-    let app = open_with("/pets/new?env=production", &sb.config()).await;
-    sign_in(&app.host, PROD_KEY).await;
-    fill(&app.host, "Reloaded Rita").await;
-    click(&button(&app.host, "Add pet").unwrap()).await;
+    let (sb, app) = slow_create("reload-create", "slow:1500", "Reloaded Rita").await;
     sb.wait_for_requests("production", 1).await;
     drop(app);
 

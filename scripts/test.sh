@@ -23,6 +23,10 @@ phase() {
 service_pids=()
 finish() {
   kill "${service_pids[@]}" 2>/dev/null || true
+  # The shared build folder is free again (see use_build_cache).
+  if [ "$(cat "${CARGO_TARGET_DIR:-target}/running" 2>/dev/null)" = "$$" ]; then
+    rm -f "$CARGO_TARGET_DIR/running"
+  fi
   phase ""
   printf '\nphase durations:\n' >&2
   printf '%s\n' "${durations[@]}" >&2

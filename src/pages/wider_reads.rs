@@ -19,15 +19,9 @@ use crate::split::{split, SplitLoaderError};
 /// of that list asks again).
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {
-    limit: u32,
-    status: Option<PetStatus>,
+    /// The list's limit and status, as the list on screen names them (`shown_filters`).
+    filters: (u32, Option<PetStatus>),
     read_at: f64,
-}
-
-impl Asked {
-    fn same_filters(&self, other: &Asked) -> bool {
-        self.limit == other.limit && self.status == other.status
-    }
 }
 
 /// What the wider reads found for the list they were asked for: none when they failed or
@@ -66,8 +60,7 @@ impl WiderReads {
         let asked = Memo::new(move |before: Option<&Option<Asked>>| {
             let now = shown.with(|l| {
                 l.as_ref().filter(|l| l.needs_wider_reads()).map(|l| Asked {
-                    limit: l.limit,
-                    status: l.status.clone(),
+                    filters: (l.limit, l.status.clone()),
                     read_at: l.read_at,
                 })
             });
@@ -83,7 +76,7 @@ impl WiderReads {
                 // `asked` is gone: then nothing is read.
                 let asked = asked.try_get().flatten();
                 let call = asked.as_ref().map(|a| {
-                    let status = a.status.clone();
+                    let status = a.filters.1.clone();
                     session.call(env, move |client| async move {
                         // If their code cannot be downloaded, the search covers the rows
                         // loaded.
@@ -106,7 +99,8 @@ impl WiderReads {
                         return Ok(());
                     };
                     let result = call.await;
-                    // Cut off by newer reads (a read again of the list): theirs counts.
+                    // Cut off because this part of the page went away (a resource runs one
+                    // read at a time, so no newer one is waiting): nothing to keep.
                     if let Err(e) = &result {
                         if e.api() == Some(&ApiError::Cancelled) {
                             return Ok(());
@@ -128,11 +122,7 @@ impl WiderReads {
             Signal::derive(move || {
                 found.with(|f| {
                     let f = f.as_ref()?;
-                    let on_screen = shown_filters.with(|s| {
-                        s.as_ref().is_some_and(|(limit, status)| {
-                            (*limit, status) == (f.asked.limit, &f.asked.status)
-                        })
-                    });
+                    let on_screen = shown_filters.with(|s| s.as_ref() == Some(&f.asked.filters));
                     on_screen.then(|| f.side.clone()).flatten()
                 })
             })
@@ -140,7 +130,7 @@ impl WiderReads {
         let on_the_way = Signal::derive(move || {
             asked.with(|a| {
                 a.as_ref().is_some_and(|a| {
-                    !found.with(|f| f.as_ref().is_some_and(|f| f.asked.same_filters(a)))
+                    !found.with(|f| f.as_ref().is_some_and(|f| f.asked.filters == a.filters))
                 })
             })
         });

@@ -74,12 +74,13 @@ pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
             // taken from it while the new one is still opening. So wait for the new page.
             let origin = page::time_origin(c).await;
             if page::button(c, "Reload").await {
-                let limit = Instant::now() + Duration::from_secs(10);
+                let limit = Instant::now() + Duration::from_secs(20);
                 loop {
                     let now = page::time_origin(c).await;
-                    if (!now.is_empty() && now != origin) || Instant::now() > limit {
+                    if !now.is_empty() && now != origin {
                         break;
                     }
+                    assert!(Instant::now() < limit, "Reload: the new page never opened");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             }

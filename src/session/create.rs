@@ -77,14 +77,21 @@ fn interrupted_from_storage() -> Option<CreateRecord> {
 /// create carries the tab's generation), and its answer writes nothing to the emptied tab.
 #[derive(Clone, Copy)]
 pub struct Creates {
-    action: Action<Submit, (Submit, Result<Pet, CallError>)>,
-    // The action's input (the create on its way) and value (the last answered), each read
-    // once here: every read of the action's own makes a new signal.
-    input: MappedSignal<Option<Submit>>,
-    value: MappedSignal<Option<(Submit, Result<Pet, CallError>)>>,
+    action: Action<Submit, ()>,
+    // The tab's latest create and, once it came, its answer. The action's own input and value
+    // follow every dispatch and every answer, but after Sign out everywhere two creates can be
+    // on their way, and the older one may answer last.
+    latest: RwSignal<Option<Latest>>,
     interrupted: StoredValue<Option<CreateRecord>>,
     submits: StoredValue<u64>,
     session: Session,
+}
+
+/// The tab's latest create, and its answer once it came.
+#[derive(Clone, Debug)]
+struct Latest {
+    submit: Submit,
+    answer: Option<Result<Pet, CallError>>,
 }
 
 /// Where the session keeps the [`Creates`], made by the first page that asks for them.
@@ -122,11 +129,10 @@ pub fn use_creates() -> Creates {
     }
     let creates = slot.app.with_value(|app| {
         app.with(|| {
-            let action = Action::new_local(move |submit: &Submit| create(session, submit));
+            let latest = RwSignal::new(None);
             Creates {
-                action,
-                input: action.input(),
-                value: action.value(),
+                action: Action::new_local(move |submit: &Submit| create(session, latest, submit)),
+                latest,
                 interrupted: StoredValue::new(interrupted_from_storage()),
                 submits: StoredValue::new(0),
                 session,
@@ -140,8 +146,9 @@ pub fn use_creates() -> Creates {
 /// Sends one create and writes down what became of it.
 fn create(
     session: Session,
+    latest: RwSignal<Option<Latest>>,
     submit: &Submit,
-) -> impl Future<Output = (Submit, Result<Pet, CallError>)> {
+) -> impl Future<Output = ()> {
     let submit = submit.clone();
     let (env, pet) = (submit.env, submit.pet.clone());
     // Counted as a pet that may exist from now until its answer.
@@ -161,35 +168,34 @@ fn create(
                 storage::remove(&storage::draft_slot(env));
             }
         }
-        (submit, result)
+        // Only the tab's latest create is shown: an older one answering late says nothing.
+        latest.maybe_update(|latest| match latest {
+            Some(shown) if shown.submit.id == submit.id => {
+                shown.answer = Some(result);
+                true
+            }
+            _ => false,
+        });
     }
 }
 
 impl Creates {
-    /// The create on its way, if it was sent since the tab was last emptied (tracked).
-    fn on_its_way(&self) -> Option<Submit> {
-        let generation = self.session.generation();
-        self.input.get().filter(|s| s.generation == generation)
-    }
-
     /// The last create sent to `env` in this tab, if any (tracked).
     pub fn last(&self, env: Environment) -> Option<CreateRecord> {
         let generation = self.session.generation();
-        let record = |s: Submit, state| CreateRecord {
-            id: s.id,
-            env: s.env,
-            draft: s.draft,
-            state,
-        };
-        // The create on its way is the last one, whichever environment it went to.
-        if let Some(sent) = self.on_its_way() {
-            return (sent.env == env).then(|| record(sent, CreateState::Pending));
-        }
-        match self.value.get() {
-            Some((sent, result)) => {
-                (sent.env == env && sent.generation == generation).then(|| match result {
-                    Ok(pet) => record(sent, CreateState::Created(pet)),
-                    Err(e) => record(sent, CreateState::Failed(e)),
+        match self.latest.get() {
+            // The latest create, whichever environment it went to, unless the tab was emptied
+            // since.
+            Some(Latest { submit, answer }) => {
+                (submit.env == env && submit.generation == generation).then(|| CreateRecord {
+                    id: submit.id,
+                    env: submit.env,
+                    draft: submit.draft,
+                    state: match answer {
+                        None => CreateState::Pending,
+                        Some(Ok(pet)) => CreateState::Created(pet),
+                        Some(Err(e)) => CreateState::Failed(e),
+                    },
                 })
             }
             // Found after a reload, until the tab is emptied or a create is sent.
@@ -200,9 +206,15 @@ impl Creates {
         }
     }
 
-    /// Whether a create is on its way (tracked): no other is sent meanwhile.
+    /// Whether a create sent since the tab was last emptied is on its way (tracked): no other
+    /// is sent meanwhile.
     pub fn pending(&self) -> bool {
-        self.on_its_way().is_some()
+        let generation = self.session.generation();
+        self.latest.with(|latest| {
+            latest
+                .as_ref()
+                .is_some_and(|l| l.answer.is_none() && l.submit.generation == generation)
+        })
     }
 
     /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes; the
@@ -221,14 +233,18 @@ impl Creates {
         self.interrupted.set_value(None);
         self.submits.update_value(|n| *n += 1);
         let id = self.submits.get_value();
-        let generation = self.session.generation.get_untracked();
-        self.action.dispatch_local(Submit {
+        let submit = Submit {
             id,
             env,
             draft,
             pet,
-            generation,
-        });
+            generation: self.session.generation.get_untracked(),
+        };
+        self.latest.set(Some(Latest {
+            submit: submit.clone(),
+            answer: None,
+        }));
+        self.action.dispatch_local(submit);
         Some(id)
     }
 }

@@ -145,6 +145,42 @@ async fn sign_out_everywhere_during_a_create_frees_the_form_and_its_late_answer_
 }
 
 #[wasm_bindgen_test]
+async fn a_create_sent_after_sign_out_everywhere_is_shown_though_the_one_before_answers_later() {
+    let (sb, app) = slow_create("sign-out-create-again", "slow:1500", "Early Ed").await;
+    let host = &app.host;
+    sb.wait_for_requests("production", 1).await;
+    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+
+    // The next person's create is answered at once, while the last one's is still slow.
+    sb.mode("production", "normal").await;
+    sign_in(host, PROD_KEY).await;
+    fill(host, "Next Nia").await;
+    click(&wait_for("Add pet", || button(host, "Add pet")).await).await;
+    // The new pet's own page: `/pets/` and its id.
+    let on_new_pet = || {
+        address()
+            .strip_prefix("/pets/")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    wait_until("the next person's new pet", || {
+        on_new_pet() && page_text(host).contains("Next Nia")
+    })
+    .await;
+    let shown = address();
+    posts_answered(&sb, "production").await;
+    assert_eq!(posts(&sb, "production").await, [201, 201]);
+    // The late answer would land within a few milliseconds: watch a while.
+    holds_for(
+        "the next person's pet, and nothing of the last one's",
+        300,
+        || address() == shown && !page_text(host).contains("Early Ed"),
+    )
+    .await;
+}
+
+#[wasm_bindgen_test]
 async fn a_reload_during_a_create_says_its_outcome_is_unknown() {
     let (sb, app) = slow_create("reload-create", "slow:1500", "Reloaded Rita").await;
     sb.wait_for_requests("production", 1).await;

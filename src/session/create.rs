@@ -187,7 +187,10 @@ impl Creates {
             // The latest create, whichever environment it went to, unless the tab was emptied
             // since.
             Some(Latest { submit, answer }) => {
-                (submit.env == env && submit.generation == generation).then(|| CreateRecord {
+                if submit.env != env || submit.generation != generation {
+                    return None;
+                }
+                Some(CreateRecord {
                     id: submit.id,
                     env: submit.env,
                     draft: submit.draft,

@@ -3,7 +3,8 @@
 //! link to the page is pointed at. Routes use these rather than Leptos's `#[lazy_route]`, whose
 //! failed download would panic: here it shows a message with Reload. Two parts of the shell
 //! that no first screen shows are drawn the same way: the idle guard, which acts only after
-//! minutes (and only where `idleMinutes` is set), and the note that a new version is ready.
+//! minutes (and only where `idleMinutes` is set), and the note that a new version is ready; and
+//! the sign-in form, which a daily start (the tab already holds its key) never shows.
 
 use petstore_core::Page;
 use std::time::Duration;
@@ -14,7 +15,8 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::components::{preload_export, IdleGuard, LoadFailed, UpdateBanner};
+use crate::components::{preload_export, IdleGuard, LoadFailed, SignIn, UpdateBanner};
+use crate::config::Environment;
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
 use crate::split::{prefetch, split, SplitLoaderError};
@@ -39,6 +41,13 @@ lazy_page!(compare_view, compare_preload, page_compare, Compare);
 lazy_page!(idle_view, idle_preload, idle_guard, IdleGuard);
 lazy_page!(update_view, update_preload, update_banner, UpdateBanner);
 
+split! {
+    sign_in, sign_in_preload;
+    fn sign_in_view(env: Environment) -> Result<AnyView, SplitLoaderError> {
+        Ok(view! { <SignIn env /> }.into_any())
+    }
+}
+
 /// A page (or a part of the shell) whose code is downloaded when it is first needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LazyPage {
@@ -57,6 +66,9 @@ pub(crate) enum LazyPage {
     IdleGuard,
     /// Not a page: "A new version is ready", needed only once one is.
     UpdateBanner,
+    /// Not a page: the sign-in form for an environment, needed only when the tab has no key
+    /// for it (or its key was refused).
+    SignIn(Environment),
 }
 
 impl LazyPage {
@@ -89,6 +101,7 @@ impl LazyPage {
             Self::Compare => compare_view().await,
             Self::IdleGuard => idle_view().await,
             Self::UpdateBanner => update_view().await,
+            Self::SignIn(env) => sign_in_view(env).await,
         }
     }
 
@@ -103,6 +116,7 @@ impl LazyPage {
             Self::Compare => compare_preload().await,
             Self::IdleGuard => idle_preload().await,
             Self::UpdateBanner => update_preload().await,
+            Self::SignIn(_) => sign_in_preload().await,
         }
     }
 
@@ -113,7 +127,7 @@ impl LazyPage {
     /// Whether this is a part of the shell rather than a page: nothing is said while its code
     /// downloads (no one asked for it).
     fn is_shell_part(self) -> bool {
-        matches!(self, Self::IdleGuard | Self::UpdateBanner)
+        matches!(self, Self::IdleGuard | Self::UpdateBanner | Self::SignIn(_))
     }
 
     /// What cannot be done when its code cannot be downloaded, in words.
@@ -121,6 +135,7 @@ impl LazyPage {
         match self {
             Self::IdleGuard => words::idle_guard_not_downloaded,
             Self::UpdateBanner => words::new_version_ready,
+            Self::SignIn(_) => words::sign_in_not_downloaded,
             _ => words::page_part_not_downloaded,
         }
     }
@@ -175,6 +190,8 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                     page.prefetch();
                 }
                 prefetch(preload_export());
+                // A key refused later, or Sign out, shows the form at once, offline too.
+                LazyPage::SignIn(Environment::Production).prefetch();
                 leptos::task::spawn_local(session.after_first_screen());
             })
         },

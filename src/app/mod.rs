@@ -6,7 +6,7 @@ use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 use petstore_core::Page;
 
-use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, SignIn};
+use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
@@ -126,7 +126,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
         </main>
         // One form per environment: switching builds a new one, so what was typed for one
         // environment is never stored as the other's key.
-        {move || sign_in_for.get().map(|env| view! { <SignIn env /> })}
+        {move || sign_in_for.get().map(|env| lazy_route(LazyPage::SignIn(env)))}
     }
 }
 

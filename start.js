@@ -34,12 +34,18 @@ async function main() {
   const list = earlyList(config);
   window.petstoreStart = { config: afterList(config, list), list };
   words = startWords();
+  // The app says when the first screen's own code is in (a first visit's sign-in form comes
+  // after the main wasm).
+  const shellReady = new Promise((resolve) =>
+    addEventListener("petstore-shell-ready", resolve, { once: true }),
+  );
   const wasm = await startApp();
   dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
-  // The release build's service worker (sw.js), registered once the app runs, so that it
-  // never competes with the first screen for the network.
+  // The release build's service worker (sw.js), registered once the first screen's code is
+  // in, so that it never competes with the first screen for the network, and its install,
+  // which fetches every file of the build, never downloads one of them a second time.
   if (start.dataset.worker && "serviceWorker" in navigator) {
-    watchForUpdates(start.dataset.worker).catch(() => {});
+    shellReady.then(() => watchForUpdates(start.dataset.worker)).catch(() => {});
   }
 }
 

@@ -14,5 +14,5 @@ say "release build"
 trunk build --release
 say "screenshots"
 PETSTORE_DIST="$PWD/dist" PETSTORE_UPDATE_SCREENSHOTS=1 \
-  cargo test -q -p petstore-e2e --test look -- screenshots
+  cargo test -q -p petstore-e2e -- look::screenshots
 say "written: docs/screenshots/ (commit them)"

@@ -166,6 +166,23 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     }
 }
 
+/// Says when the first screen's own code is in (`petstore-shell-ready` on the window): with
+/// `sign_in`, once the sign-in form's code has arrived too. start.js registers the service
+/// worker only then: its install fetches every file of the build, and a file the page was
+/// still downloading would come twice (Safari's engine does not share the two downloads).
+pub(crate) fn announce_shell_ready(sign_in: bool) {
+    leptos::task::spawn_local(async move {
+        if sign_in {
+            // A failed download is said where the form would be; the worker comes all the
+            // same.
+            let _ = LazyPage::SignIn(Environment::Production).preload().await;
+        }
+        if let Ok(event) = web_sys::Event::new("petstore-shell-ready") {
+            let _ = window().dispatch_event(&event);
+        }
+    });
+}
+
 /// Runs `f` when the browser is next idle; where it cannot say (Safari's engine has no
 /// `requestIdleCallback`), at once after the current task.
 fn when_idle(f: impl Fn() + 'static) {

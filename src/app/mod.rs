@@ -15,7 +15,7 @@ use crate::storage;
 
 mod lazy;
 
-use lazy::{lazy_route, prefetch_lazy_pages, LazyPage};
+use lazy::{announce_shell_ready, lazy_route, prefetch_lazy_pages, LazyPage};
 
 /// The application name, shown in the header and in page titles.
 pub const APP_NAME: &str = "Pet Store Admin";
@@ -64,6 +64,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     env_icon(base, move || current.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
+    announce_shell_ready(untrack(|| keys.needs_sign_in()));
     let update = update_ready();
     view! {
         <EnvironmentBar />

@@ -1,38 +1,35 @@
 //! The randomized whole-session test: from a seed, a long run of random user actions and
 //! service events against the release build and the dev service, with invariants checked
 //! after every step. On failure it prints the seed and the steps, so the run can be replayed:
-//! `PETSTORE_SESSION_SEEDS=1234 cargo test -p petstore-e2e --test random_session`.
+//! `PETSTORE_SESSION_SEEDS=1234 cargo test -p petstore-e2e random_session`.
 //! `PETSTORE_SESSION_RUNS=N` adds N seeds drawn from the clock to the fixed ones; up to
 //! `PETSTORE_SESSION_PARALLEL` (default 3) sessions run at once.
 
-mod random_session {
-    pub mod bulk;
-    pub mod compare;
-    pub mod invariants;
-    pub mod language;
-    pub mod live;
-    pub mod model;
-    pub mod page;
-    pub mod steps;
-    pub mod tablet;
-}
+mod bulk;
+mod compare;
+mod invariants;
+mod language;
+mod live;
+mod model;
+mod page;
+mod steps;
+mod tablet;
 
 use std::time::{Duration, Instant};
 
+use self::compare::draw_compare;
+use self::invariants::check;
+use self::live::{draw_live, is_live};
+use self::model::{url_env, Model, ENVS};
+use self::page::{snapshot, time_origin, wait_for};
+use self::steps::{draw, draw_daily, perform, Rng, Step};
 use petstore_dev_service::control::now_ms;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
 use petstore_e2e::{
     csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, Browser, SiteLog,
 };
-use random_session::compare::draw_compare;
-use random_session::invariants::check;
-use random_session::language;
-use random_session::live::{draw_live, is_live};
-use random_session::model::{url_env, Model, ENVS};
-use random_session::page::{snapshot, time_origin, wait_for};
-use random_session::steps::{draw, draw_daily, perform, Rng, Step};
-use random_session::tablet::{self, draw_tablet, is_tablet};
+use tablet::{draw_tablet, is_tablet};
 
 /// Seeds that run every time; a seed that once found a bug stays here as a regression case.
 /// Seed 1 found the Limit field emptied with no message (a change without an input event);
@@ -132,7 +129,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         if is_tablet(&step) {
             tablet::perform(&browser, &mut model, &step).await;
         } else if is_live(&step) {
-            random_session::live::perform(c, &mut model, &step).await;
+            live::perform(c, &mut model, &step).await;
         } else {
             perform(c, &site, &mut model, &step, &format!("{seed}-{n}")).await;
         }
@@ -293,7 +290,7 @@ async fn random_sessions_keep_every_invariant() {
                         .collect();
                     failures.push(format!(
                         "seed {seed} broke an invariant after {} steps: {why}\nsteps:\n{}\n\
-                         replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e --test random_session",
+                         replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e random_session",
                         steps.len(),
                         list.join("\n")
                     ));

@@ -25,6 +25,8 @@ const PAGES: [&str; 5] = [
 
 /// The shared-tablet guard's own file: fetched after the first screen, where it is set.
 const IDLE_GUARD: &str = "split_idle_guard.wasm";
+/// The sign-in form's code: a daily start (the tab holds its key) fetches it with the pages.
+const SIGN_IN: &str = "split_sign_in.wasm";
 
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).
 async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
@@ -57,14 +59,14 @@ fn with_idle(config: &str, minutes: f64) -> String {
     config.to_string()
 }
 
-/// Waits until every lazy page's code has been fetched (the app has started and been idle),
-/// and returns every file fetched by then.
+/// Waits until every lazy page's code and the sign-in form's have been fetched (the app has
+/// started and been idle), and returns every file fetched by then.
 async fn after_the_pages(c: &Client) -> Vec<(String, f64, f64)> {
     let deadline = Instant::now() + WAIT;
     loop {
         let files = fetched(c).await;
         let have = |page: &str| files.iter().any(|(name, ..)| name == page);
-        if PAGES.iter().all(|page| have(page)) {
+        if PAGES.iter().chain([&SIGN_IN]).all(|page| have(page)) {
             return files;
         }
         assert!(
@@ -107,7 +109,8 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
         .find(|(name, ..)| name == "main_bg.wasm")
         .map(|(_, _, end)| *end)
         .expect("the main wasm was fetched");
-    for (name, start, _) in files.iter().filter(|(name, ..)| PAGES.contains(&&**name)) {
+    let later = |name: &str| PAGES.contains(&name) || name == SIGN_IN;
+    for (name, start, _) in files.iter().filter(|(name, ..)| later(name)) {
         assert!(
             *start >= main_done + 1000.0,
             "{name} started at {start} ms, the main wasm ended at {main_done} ms"
@@ -262,6 +265,33 @@ async fn an_idle_guard_whose_code_cannot_download_says_so() {
     )
     .await;
     wait_for(c, "//table//tbody/tr[20]").await;
+    let trap = browser.trap_in_console().await;
+    assert!(trap.is_none(), "a panic or trap: {trap:?}");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn a_first_visit_whose_sign_in_form_cannot_download_says_so() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    block(&browser, &[&format!("*{SIGN_IN}")]).await;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(
+        c,
+        "//*[@role='alert'][contains(., 'The sign-in form could not be opened')]",
+    )
+    .await;
+    // With the file back, Reload brings the form.
+    block(&browser, &[]).await;
+    c.find(Locator::XPath("//button[normalize-space()='Reload']"))
+        .await
+        .expect("Reload")
+        .click()
+        .await
+        .expect("click Reload");
+    wait_for(c, "//*[@role='dialog']//input[@type='password']").await;
     let trap = browser.trap_in_console().await;
     assert!(trap.is_none(), "a panic or trap: {trap:?}");
     browser.close().await;

@@ -32,7 +32,12 @@ async function main() {
   }));
   config.catch(() => {});
   const list = earlyList(config);
-  window.petstoreStart = { config: afterList(config, list), list };
+  // Settles once this build's worker has installed (at once where there is none): the app's
+  // background fetches of its other pages wait for it, as the install fetches every file of
+  // the build and a file asked for by both meanwhile would download twice.
+  let installed;
+  const install = new Promise((resolve) => (installed = resolve));
+  window.petstoreStart = { config: afterList(config, list), list, installed: install };
   words = startWords();
   // The app says when the first screen's own code is in (a first visit's sign-in form comes
   // after the main wasm).
@@ -45,7 +50,12 @@ async function main() {
   // in, so that it never competes with the first screen for the network, and its install,
   // which fetches every file of the build, never downloads one of them a second time.
   if (start.dataset.worker && "serviceWorker" in navigator) {
-    shellReady.then(() => watchForUpdates(start.dataset.worker)).catch(() => {});
+    // A worker that cannot be registered holds nothing back.
+    shellReady
+      .then(() => watchForUpdates(start.dataset.worker, installed))
+      .catch(() => installed());
+  } else {
+    installed();
   }
 }
 
@@ -114,17 +124,26 @@ async function couldNotStart() {
   }
 }
 
-// Registers the worker and tells the app when a new deploy's worker has installed beside the
-// running one, or is found waiting at start (a reload, a new tab: the browser starts a waiting
-// worker only once every tab of the app is closed): `petstoreStart.updateReady` and the event
-// `petstore-update-ready`. The app's Reload calls `petstoreStart.applyUpdate()`, the only
-// thing that has the new build take over while a tab is open. The worker is asked for news
-// when the tab comes back into view and every 10 minutes, as a tab may stay open all day
-// without a navigation.
-async function watchForUpdates(url) {
+// Registers the worker (calling `installed` once its install is over) and tells the app when a
+// new deploy's worker has installed beside the running one, or is found waiting at start (a
+// reload, a new tab: the browser starts a waiting worker only once every tab of the app is
+// closed): `petstoreStart.updateReady` and the event `petstore-update-ready`. The app's Reload
+// calls `petstoreStart.applyUpdate()`, the only thing that has the new build take over while a
+// tab is open. The worker is asked for news when the tab comes back into view and every 10
+// minutes, as a tab may stay open all day without a navigation.
+async function watchForUpdates(url, installed) {
   await keepConfig();
   const container = navigator.serviceWorker;
   const registration = await container.register(url, { scope: base });
+  // `installed` once the worker installing now (if any) is past its install.
+  const installing = registration.installing;
+  if (installing) {
+    installing.addEventListener("statechange", () => {
+      if (installing.state !== "installing") installed();
+    });
+  } else {
+    installed();
+  }
   const ready = () => {
     window.petstoreStart.updateReady = true;
     dispatchEvent(new CustomEvent("petstore-update-ready"));

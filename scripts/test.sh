@@ -122,13 +122,5 @@ start_display
 service_pids+=("$XVFB_PID")
 export PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \
   PETSTORE_DIST_NEXT="$PWD/target/dist-next" PETSTORE_DIST_THIRD="$PWD/target/dist-third"
-# One test binary (e2e/tests/e2e/). The randomized session, the longest test, runs beside the
-# others from the start rather than last of all (the harness starts tests in name order); both
-# runs must pass.
-cargo test -p petstore-e2e --no-run
-cargo test -p petstore-e2e random_session &
-session_run=$!
-others=0
-cargo test -p petstore-e2e -- --skip random_session || others=$?
-wait "$session_run"
-exit "$others"
+# One test binary (e2e/tests/e2e/): one link, and its tests run side by side across suites.
+cargo test -p petstore-e2e

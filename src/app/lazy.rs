@@ -16,7 +16,7 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use crate::components::{preload_export, IdleGuard, LoadFailed, SignIn, UpdateBanner};
-use crate::config::Environment;
+use crate::config::{start_field, Environment};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
 use crate::split::{prefetch, split, SplitLoaderError};
@@ -183,6 +183,16 @@ pub(crate) fn announce_shell_ready(sign_in: bool) {
     });
 }
 
+/// Waits until the service worker start.js registered is past its install (at once where
+/// there is none): the install fetches every file of the build, and a file the page fetched
+/// meanwhile would download twice.
+async fn worker_installed() {
+    let installed = start_field("installed").and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    if let Some(installed) = installed {
+        let _ = wasm_bindgen_futures::JsFuture::from(installed).await;
+    }
+}
+
 /// Runs `f` when the browser is next idle; where it cannot say (Safari's engine has no
 /// `requestIdleCallback`), at once after the current task.
 fn when_idle(f: impl Fn() + 'static) {
@@ -198,18 +208,22 @@ fn when_idle(f: impl Fn() + 'static) {
 /// Fetches the lazy pages' code in the background: every page once the first screen has been
 /// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
 /// so that a first click opens a page as fast as a second; and then what the session does
-/// after the first screen. `base` is the router's base.
+/// after the first screen. The background fetches wait for the service worker's install.
+/// `base` is the router's base.
 pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
     set_timeout(
         move || {
             when_idle(move || {
-                for page in LazyPage::ALL {
-                    page.prefetch();
-                }
-                prefetch(preload_export());
-                // A key refused later, or Sign out, shows the form at once, offline too.
-                LazyPage::SignIn(Environment::Production).prefetch();
-                leptos::task::spawn_local(session.after_first_screen());
+                leptos::task::spawn_local(async move {
+                    worker_installed().await;
+                    for page in LazyPage::ALL {
+                        page.prefetch();
+                    }
+                    prefetch(preload_export());
+                    // A key refused later, or Sign out, shows the form at once, offline too.
+                    LazyPage::SignIn(Environment::Production).prefetch();
+                    session.after_first_screen().await;
+                })
             })
         },
         Duration::from_secs(1),

@@ -32,18 +32,21 @@ async function main() {
   }));
   config.catch(() => {});
   const list = earlyList(config);
-  // Settles once this build's worker has installed (at once where there is none): the app's
-  // background fetches of its other pages wait for it, as the install fetches every file of
-  // the build and a file asked for by both meanwhile would download twice.
-  let installed;
-  const install = new Promise((resolve) => (installed = resolve));
-  window.petstoreStart = { config: afterList(config, list), list, installed: install };
+  // Settles once a first visit's worker is active (at once where the page already has one,
+  // or none comes): the app's background fetches of its other pages wait for it, as the
+  // install fetches every file of the build and a file asked for by both meanwhile would
+  // download twice.
+  let markInstalled;
+  const installed = new Promise((resolve) => (markInstalled = resolve));
+  window.petstoreStart = { config: afterList(config, list), list, installed };
   words = startWords();
   // The app says when the first screen's own code is in (a first visit's sign-in form comes
-  // after the main wasm).
-  const shellReady = new Promise((resolve) =>
-    addEventListener("petstore-shell-ready", resolve, { once: true }),
-  );
+  // after the main wasm); a page that never says so (a configuration refused, a download that
+  // hangs) has its worker after 10 seconds all the same.
+  const shellReady = new Promise((resolve) => {
+    addEventListener("petstore-shell-ready", resolve, { once: true });
+    setTimeout(resolve, 10000);
+  });
   const wasm = await startApp();
   dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm } }));
   // The release build's service worker (sw.js), registered once the first screen's code is
@@ -52,10 +55,10 @@ async function main() {
   if (start.dataset.worker && "serviceWorker" in navigator) {
     // A worker that cannot be registered holds nothing back.
     shellReady
-      .then(() => watchForUpdates(start.dataset.worker, installed))
-      .catch(() => installed());
+      .then(() => watchForUpdates(start.dataset.worker, markInstalled))
+      .catch(() => markInstalled());
   } else {
-    installed();
+    markInstalled();
   }
 }
 
@@ -124,22 +127,23 @@ async function couldNotStart() {
   }
 }
 
-// Registers the worker (calling `installed` once its install is over) and tells the app when a
-// new deploy's worker has installed beside the running one, or is found waiting at start (a
-// reload, a new tab: the browser starts a waiting worker only once every tab of the app is
-// closed): `petstoreStart.updateReady` and the event `petstore-update-ready`. The app's Reload
-// calls `petstoreStart.applyUpdate()`, the only thing that has the new build take over while a
-// tab is open. The worker is asked for news when the tab comes back into view and every 10
-// minutes, as a tab may stay open all day without a navigation.
+// Registers the worker (calling `installed` once a first visit's worker is active) and tells
+// the app when a new deploy's worker has installed beside the running one, or is found waiting
+// at start (a reload, a new tab: the browser starts a waiting worker only once every tab of
+// the app is closed): `petstoreStart.updateReady` and the event `petstore-update-ready`. The
+// app's Reload calls `petstoreStart.applyUpdate()`, the only thing that has the new build take
+// over while a tab is open. The worker is asked for news when the tab comes back into view and
+// every 10 minutes, as a tab may stay open all day without a navigation.
 async function watchForUpdates(url, installed) {
   await keepConfig();
   const container = navigator.serviceWorker;
   const registration = await container.register(url, { scope: base });
-  // `installed` once the worker installing now (if any) is past its install.
+  // A first visit's worker: `installed` once it is active (it then answers the page's
+  // fetches from its cache) or has failed. A page a worker already answers waits for none.
   const installing = registration.installing;
-  if (installing) {
+  if (installing && !container.controller) {
     installing.addEventListener("statechange", () => {
-      if (installing.state !== "installing") installed();
+      if (["activated", "redundant"].includes(installing.state)) installed();
     });
   } else {
     installed();

@@ -3,8 +3,9 @@
 //! link to the page is pointed at. Routes use these rather than Leptos's `#[lazy_route]`, whose
 //! failed download would panic: here it shows a message with Reload. Two parts of the shell
 //! that no first screen shows are drawn the same way: the idle guard, which acts only after
-//! minutes (and only where `idleMinutes` is set), and the note that a new version is ready; and
-//! the sign-in form, which a daily start (the tab already holds its key) never shows.
+//! minutes (and only where `idleMinutes` is set), and the note that a new version is ready. The
+//! sign-in form, which a daily start (the tab already holds its key) never shows, is drawn
+//! the same way over the page (`lazy_sign_in`).
 
 use petstore_core::Page;
 use std::time::Duration;
@@ -66,9 +67,6 @@ pub(crate) enum LazyPage {
     IdleGuard,
     /// Not a page: "A new version is ready", needed only once one is.
     UpdateBanner,
-    /// Not a page: the sign-in form for an environment, needed only when the tab has no key
-    /// for it (or its key was refused).
-    SignIn(Environment),
 }
 
 impl LazyPage {
@@ -101,7 +99,6 @@ impl LazyPage {
             Self::Compare => compare_view().await,
             Self::IdleGuard => idle_view().await,
             Self::UpdateBanner => update_view().await,
-            Self::SignIn(env) => sign_in_view(env).await,
         }
     }
 
@@ -116,18 +113,22 @@ impl LazyPage {
             Self::Compare => compare_preload().await,
             Self::IdleGuard => idle_preload().await,
             Self::UpdateBanner => update_preload().await,
-            Self::SignIn(_) => sign_in_preload().await,
         }
     }
 
+    /// Downloads the page's code in the background, once the service worker is past its
+    /// install.
     fn prefetch(self) {
-        prefetch(self.preload());
+        prefetch(async move {
+            worker_installed().await;
+            self.preload().await
+        });
     }
 
     /// Whether this is a part of the shell rather than a page: nothing is said while its code
     /// downloads (no one asked for it).
     fn is_shell_part(self) -> bool {
-        matches!(self, Self::IdleGuard | Self::UpdateBanner | Self::SignIn(_))
+        matches!(self, Self::IdleGuard | Self::UpdateBanner)
     }
 
     /// What cannot be done when its code cannot be downloaded, in words.
@@ -135,7 +136,6 @@ impl LazyPage {
         match self {
             Self::IdleGuard => words::idle_guard_not_downloaded,
             Self::UpdateBanner => words::new_version_ready,
-            Self::SignIn(_) => words::sign_in_not_downloaded,
             _ => words::page_part_not_downloaded,
         }
     }
@@ -166,16 +166,54 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
     }
 }
 
-/// Says when the first screen's own code is in (`petstore-shell-ready` on the window): with
-/// `sign_in`, once the sign-in form's code has arrived too. start.js registers the service
-/// worker only then: its install fetches every file of the build, and a file the page was
-/// still downloading would come twice (Safari's engine does not share the two downloads).
-pub(crate) fn announce_shell_ready(sign_in: bool) {
+/// The sign-in form for `env` over the page, once its code is here: "Loading…" in its place
+/// while it downloads (on a first visit it is the whole first screen), and a message with
+/// Reload there if it cannot.
+pub(crate) fn lazy_sign_in(env: Environment) -> impl IntoView {
+    let over_the_page = |inside: AnyView| {
+        view! {
+            <div class="overlay">
+                <div class="sign-in">{inside}</div>
+            </div>
+        }
+    };
+    view! {
+        <Suspense fallback=move || {
+            over_the_page(view! { <p role="status">{t(words::loading)}</p> }.into_any())
+        }>
+            {move || {
+                Suspend::new(
+                    SendWrapper::new(async move {
+                        match sign_in_view(env).await {
+                            Ok(view) => view,
+                            Err(_) => {
+                                over_the_page(
+                                    view! { <LoadFailed what=words::sign_in_not_downloaded /> }
+                                        .into_any(),
+                                )
+                                    .into_any()
+                            }
+                        }
+                    }),
+                )
+            }}
+        </Suspense>
+    }
+}
+
+/// Says when the first screen's own code is in (`petstore-shell-ready` on the window): that
+/// of `page`, the lazy page opened first, if it is one, and with `sign_in` the sign-in form's.
+/// start.js registers the service worker only then: its install fetches every file of the
+/// build, and a file the page was still downloading would come twice (Safari's engine does
+/// not share the two downloads).
+pub(crate) fn announce_shell_ready(page: Option<LazyPage>, sign_in: bool) {
     leptos::task::spawn_local(async move {
+        // A failed download is said where its part would be; the worker comes all the same.
+        if let Some(page) = page {
+            let _ = page.preload().await;
+        }
         if sign_in {
-            // A failed download is said where the form would be; the worker comes all the
-            // same.
-            let _ = LazyPage::SignIn(Environment::Production).preload().await;
+            let _ = sign_in_preload().await;
         }
         if let Ok(event) = web_sys::Event::new("petstore-shell-ready") {
             let _ = window().dispatch_event(&event);
@@ -183,9 +221,9 @@ pub(crate) fn announce_shell_ready(sign_in: bool) {
     });
 }
 
-/// Waits until the service worker start.js registered is past its install (at once where
-/// there is none): the install fetches every file of the build, and a file the page fetched
-/// meanwhile would download twice.
+/// Waits until the service worker start.js registered on a first visit is active (at once
+/// where the page already had one, or there is none): its install fetches every file of the
+/// build, and a file the page fetched meanwhile would download twice.
 async fn worker_installed() {
     let installed = start_field("installed").and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     if let Some(installed) = installed {
@@ -208,22 +246,22 @@ fn when_idle(f: impl Fn() + 'static) {
 /// Fetches the lazy pages' code in the background: every page once the first screen has been
 /// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
 /// so that a first click opens a page as fast as a second; and then what the session does
-/// after the first screen. The background fetches wait for the service worker's install.
-/// `base` is the router's base.
+/// after the first screen. The background fetches wait for the service worker's install
+/// (`worker_installed`). `base` is the router's base.
 pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
     set_timeout(
         move || {
             when_idle(move || {
+                for page in LazyPage::ALL {
+                    page.prefetch();
+                }
                 leptos::task::spawn_local(async move {
                     worker_installed().await;
-                    for page in LazyPage::ALL {
-                        page.prefetch();
-                    }
                     prefetch(preload_export());
                     // A key refused later, or Sign out, shows the form at once, offline too.
-                    LazyPage::SignIn(Environment::Production).prefetch();
-                    session.after_first_screen().await;
-                })
+                    prefetch(sign_in_preload());
+                });
+                leptos::task::spawn_local(session.after_first_screen());
             })
         },
         Duration::from_secs(1),

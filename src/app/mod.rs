@@ -15,7 +15,7 @@ use crate::storage;
 
 mod lazy;
 
-use lazy::{announce_shell_ready, lazy_route, prefetch_lazy_pages, LazyPage};
+use lazy::{announce_shell_ready, lazy_route, lazy_sign_in, prefetch_lazy_pages, LazyPage};
 
 /// The application name, shown in the header and in page titles.
 pub const APP_NAME: &str = "Pet Store Admin";
@@ -60,11 +60,17 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let session = provide_session(config, base.clone());
     let current = use_current_env();
     let keys = use_keys();
+    // The lazy page the tab was opened on, if any (a pet's link, say).
+    let first_page = window()
+        .location()
+        .pathname()
+        .ok()
+        .and_then(|path| path.strip_prefix(base.as_str()).and_then(LazyPage::at));
     prefetch_lazy_pages(base.clone(), session);
     env_icon(base, move || current.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
-    announce_shell_ready(untrack(|| keys.needs_sign_in()));
+    announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
     view! {
         <EnvironmentBar />
@@ -127,7 +133,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
         </main>
         // One form per environment: switching builds a new one, so what was typed for one
         // environment is never stored as the other's key.
-        {move || sign_in_for.get().map(|env| lazy_route(LazyPage::SignIn(env)))}
+        {move || sign_in_for.get().map(lazy_sign_in)}
     }
 }
 

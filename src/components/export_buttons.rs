@@ -81,7 +81,7 @@ pub fn ExportButtons(
             };
             // The list may be gone by now (a click, then a quick move elsewhere).
             if problem.try_with_untracked(|p| *p != now) == Some(true) {
-                set_problem.try_set(now);
+                set_problem.set(now);
             }
         });
     };

@@ -29,7 +29,7 @@ pub fn Freshness(
     // Counts the ticks; the age is worked out from the clock itself.
     let ticks = RwSignal::new(0u32);
     let tick = Interval::new(TICK_MS, move || {
-        ticks.try_update(|n| *n = n.wrapping_add(1));
+        ticks.update(|n| *n = n.wrapping_add(1));
     });
     let tick = SendWrapper::new(tick);
     on_cleanup(move || drop(tick));

@@ -149,7 +149,7 @@ impl Run {
 
     fn set_state(&self, state: RunState) {
         if self.state.try_get_untracked().is_some_and(|s| s != state) {
-            self.state.try_set(state);
+            self.state.set(state);
             if state == RunState::Done {
                 if let Some(done) = self.on_done.try_get_value().flatten() {
                     done.run(());
@@ -251,10 +251,10 @@ impl Run {
     }
 
     fn finish(&self, index: usize, result: Result<crate::api::Pet, CallError>, slot: LedgerSlot) {
-        // The page may be gone (left, or switched to the other environment): every touch is a
-        // try_, and the outcome then goes straight to storage, where the next page finds it.
-        self.in_flight
-            .try_update_value(|n| *n = n.saturating_sub(1));
+        // The page may be gone (left, or switched to the other environment): a write to its
+        // values then does nothing, and the outcome goes straight to storage, where the next
+        // page finds it.
+        self.in_flight.update_value(|n| *n = n.saturating_sub(1));
         let outcome = match result {
             Ok(pet) => Some(Outcome::Created { id: pet.id }),
             // A refused key created nothing: the row waits for the next key.

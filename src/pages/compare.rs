@@ -83,8 +83,8 @@ pub fn Compare() -> impl IntoView {
         focus_soon("copy-heading".to_owned());
     });
     let on_done = Callback::new(move |()| {
-        copying.try_set(false);
-        again.try_update(|n| *n += 1);
+        copying.set(false);
+        again.update(|n| *n += 1);
     });
     // A copy that is not sending can be put away; what it sent stays recorded (`CopyJob`), so
     // a later copy of the same pets does not send them again.

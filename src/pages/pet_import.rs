@@ -110,7 +110,7 @@ fn ImportForm(
             match JsFuture::from(file.text()).await {
                 Ok(value) => set_text(value.as_string().unwrap_or_default()),
                 Err(_) => {
-                    set_problem.try_set(Some(words::file_not_read().into()));
+                    set_problem.set(Some(words::file_not_read().into()));
                 }
             }
         });

@@ -194,7 +194,7 @@ fn show(
 ) -> Result<(), CallError> {
     let error = match result {
         Ok(listing) => {
-            shown.try_set(Some(listing));
+            shown.set(Some(listing));
             return Ok(());
         }
         Err(e) => e,
@@ -213,7 +213,7 @@ fn show(
         return Ok(());
     }
     if shown.try_with_untracked(Option::is_some) == Some(true) {
-        shown.try_set(None);
+        shown.set(None);
     }
     Err(error)
 }

@@ -87,7 +87,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
             match call.await {
                 Ok(found) => {
                     let read_at = js_sys::Date::now();
-                    last.try_set_value(Some((found.clone(), read_at)));
+                    last.set_value(Some((found.clone(), read_at)));
                     Ok((found, read_at, None))
                 }
                 Err(e) if e.needs_sign_in() || e.api() == Some(&ApiError::Cancelled) => Err(e),

@@ -238,7 +238,7 @@ impl ActivityLog {
     /// gone, as in the browser tests, which mount and drop one app after another.)
     pub(super) fn record(&self, entry: Entry) {
         let read = self.read.try_get_value();
-        self.entries.try_update(|log| {
+        self.entries.update(|log| {
             push(log, entry);
             if read == Some(true) {
                 save(log);

@@ -165,10 +165,10 @@ impl Session {
         let waiting = self.waiting;
         Rc::new(move |wait| {
             let now = wait.map(|w| (env, w));
-            waiting.try_maybe_update(|w| {
+            waiting.maybe_update(|w| {
                 let changed = *w != now;
                 *w = now;
-                (changed, ())
+                changed
             });
         })
     }

@@ -42,11 +42,12 @@ impl ApiKeys {
                 .unwrap_or(false);
             if persisted {
                 let stored = Keys::from_storage();
-                // try_: the listener may outlive the app by a moment.
-                keys.try_maybe_update(|k| {
+                // The listener may outlive the app by a moment: a write to a disposed signal
+                // does nothing.
+                keys.maybe_update(|k| {
                     let changed = *k != stored;
                     *k = stored;
-                    (changed, ())
+                    changed
                 });
             }
         });

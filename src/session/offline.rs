@@ -108,7 +108,7 @@ pub(super) fn watch(connection: RwSignal<Connection>) {
     // Not while the tab is hidden: nobody is looking, and the tab reads again when shown.
     let retry = Interval::new(RETRY_MS, move || {
         if !super::refresh::hidden() {
-            connection.try_maybe_update(|c| (c.retry_if_stale(), ()));
+            connection.maybe_update(|c| c.retry_if_stale());
         }
     });
     let retry = SendWrapper::new(retry);
@@ -144,27 +144,26 @@ impl Session {
 
     /// Records a read's answer of `env`: live, or kept (received at `stored_at`).
     pub(super) fn note_answer(&self, env: Environment, stored_at: Option<String>) {
-        self.connection
-            .try_maybe_update(|c| (c.answered(env, stored_at), ()));
+        self.connection.maybe_update(|c| c.answered(env, stored_at));
     }
 
     /// Records whether a read of `env` found the service out of reach with a key nothing was
     /// kept for: then writes stop, and the page reads again when the network may be back.
     pub(super) fn note_unchecked(&self, env: Environment, unchecked: bool) {
         self.connection
-            .try_maybe_update(|c| (c.unchecked(env, unchecked), ()));
+            .maybe_update(|c| c.unchecked(env, unchecked));
     }
 
     /// Forgets the kept answers of `envs`, in the service worker's cache and on screen.
     pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
         storage::forget_kept_answers(envs);
-        self.connection.try_maybe_update(|c| {
+        self.connection.maybe_update(|c| {
             let changed = c.back.is_some() || envs.iter().any(|e| c.stale[index(*e)].is_some());
             for env in envs {
                 c.stale[index(*env)] = None;
             }
             c.back = None;
-            (changed, ())
+            changed
         });
     }
 }

@@ -66,7 +66,7 @@ pub(super) struct InFlight {
 
 impl InFlight {
     pub(super) fn start(clock: StoredValue<Clock>, env: Environment) -> InFlight {
-        clock.try_update_value(|c| c.in_flight += 1);
+        clock.update_value(|c| c.in_flight += 1);
         InFlight { clock, env }
     }
 }
@@ -74,7 +74,7 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         let env = self.env;
-        self.clock.try_update_value(|c| {
+        self.clock.update_value(|c| {
             c.in_flight = c.in_flight.saturating_sub(1);
             c.settled_at[index(env)] = js_sys::Date::now();
         });
@@ -107,7 +107,7 @@ impl Session {
     pub(super) fn note_busy(&self, ms: f64) {
         let until = js_sys::Date::now() + ms;
         self.clock
-            .try_update_value(|c| c.not_before = c.not_before.max(until));
+            .update_value(|c| c.not_before = c.not_before.max(until));
     }
 
     /// Records `env`'s list `query` (read with `status`) answered with `pets` now, against the
@@ -141,7 +141,7 @@ impl Session {
     /// Records a pet this tab created in `env`: it is no news to the lists.
     pub(super) fn track_created(&self, env: Environment, pet: &Pet) {
         self.clock
-            .try_update_value(|c| c.noted[index(env)].push(Noted::Saw(pet.clone())));
+            .update_value(|c| c.noted[index(env)].push(Noted::Saw(pet.clone())));
     }
 
     /// Forgets what the lists showed (sign out everywhere).

@@ -24,7 +24,7 @@ pub(super) struct Known {
 impl Session {
     /// Remembers `pets` of `env` as just read, for their pages.
     pub fn remember_pets(&self, env: Environment, pets: &[Pet]) {
-        self.known.try_update_value(|k| {
+        self.known.update_value(|k| {
             for pet in pets {
                 k.pets.insert((env, pet.id), pet.clone());
             }
@@ -39,7 +39,7 @@ impl Session {
     /// Remembers the query the list of `env` is shown with (`?env=…&status=…`), so that going
     /// back to the list from a pet returns to it as it was.
     pub fn note_list_query(&self, env: Environment, query: String) {
-        self.known.try_update_value(|k| {
+        self.known.update_value(|k| {
             if k.list_query.get(&env) != Some(&query) {
                 k.list_query.insert(env, query);
             }
@@ -66,7 +66,7 @@ impl Session {
 
     /// Records that `getPet` answered 410 (gone) in `env`.
     pub fn note_get_pet_gone(&self, env: Environment) {
-        self.known.try_update_value(|k| {
+        self.known.update_value(|k| {
             if !k.get_pet_gone.contains(&env) {
                 k.get_pet_gone.push(env);
             }

@@ -178,6 +178,14 @@ async fn a_create_sent_after_sign_out_everywhere_is_shown_though_the_one_before_
         || address() == shown && !page_text(host).contains("Early Ed"),
     )
     .await;
+    // Back on the form: the next person's pet is the one said, and the form is free.
+    follow(host, "New pet").await;
+    wait_until("the form with the next person's outcome", || {
+        page_text(host).contains("“Next Nia” was added to Production")
+    })
+    .await;
+    assert!(!page_text(host).contains("Early Ed"), "{}", page_text(host));
+    assert!(!button(host, "Add pet").unwrap().has_attribute("disabled"));
 }
 
 #[wasm_bindgen_test]

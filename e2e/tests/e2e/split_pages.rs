@@ -283,7 +283,8 @@ async fn a_first_visit_whose_sign_in_form_cannot_download_says_so() {
         "//*[@role='alert'][contains(., 'The sign-in form could not be opened')]",
     )
     .await;
-    // With the file back, Reload brings the form.
+    // Reload brings the form (from the service worker, whose install was not blocked, or the
+    // site, the file back).
     block(&browser, &[]).await;
     c.find(Locator::XPath("//button[normalize-space()='Reload']"))
         .await

@@ -32,8 +32,8 @@ async function main() {
   }));
   config.catch(() => {});
   const list = earlyList(config);
-  // Settles once a first visit's worker is active (at once where the page already has one,
-  // or none comes): the app's background fetches of its other pages wait for it, as the
+  // Settles once a first visit's worker is active (at once where one already is, or none
+  // comes): the app's background fetches of its other pages wait for it, as the
   // install fetches every file of the build and a file asked for by both meanwhile would
   // download twice.
   let markInstalled;
@@ -139,9 +139,10 @@ async function watchForUpdates(url, installed) {
   const container = navigator.serviceWorker;
   const registration = await container.register(url, { scope: base });
   // A first visit's worker: `installed` once it is active (it then answers the page's
-  // fetches from its cache) or has failed. A page a worker already answers waits for none.
+  // fetches from its cache) or has failed. Where a worker is already active (this page's, or
+  // another tab's that a new build waits behind) nothing waits.
   const installing = registration.installing;
-  if (installing && !container.controller) {
+  if (installing && !container.controller && !registration.active) {
     installing.addEventListener("statechange", () => {
       if (["activated", "redundant"].includes(installing.state)) installed();
     });

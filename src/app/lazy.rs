@@ -116,8 +116,8 @@ impl LazyPage {
         }
     }
 
-    /// Downloads the page's code in the background, once the service worker is past its
-    /// install.
+    /// Downloads the page's code in the background, once a first visit's service worker is
+    /// active.
     fn prefetch(self) {
         prefetch(async move {
             worker_installed().await;
@@ -246,8 +246,8 @@ fn when_idle(f: impl Fn() + 'static) {
 /// Fetches the lazy pages' code in the background: every page once the first screen has been
 /// drawn and the browser is idle, and a page as soon as a link to it is pointed at or focused,
 /// so that a first click opens a page as fast as a second; and then what the session does
-/// after the first screen. The background fetches wait for the service worker's install
-/// (`worker_installed`). `base` is the router's base.
+/// after the first screen. On a first visit all of these wait until the service worker is
+/// active (`worker_installed`). `base` is the router's base.
 pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
     set_timeout(
         move || {
@@ -260,8 +260,9 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                     prefetch(preload_export());
                     // A key refused later, or Sign out, shows the form at once, offline too.
                     prefetch(sign_in_preload());
+                    // Its code is the `live` chunk's (the list's rows fetch it themselves).
+                    session.after_first_screen().await;
                 });
-                leptos::task::spawn_local(session.after_first_screen());
             })
         },
         Duration::from_secs(1),

@@ -1,6 +1,7 @@
-//! The end-to-end tests of the release build, one binary (one link, and the test harness runs
-//! them side by side across the suites): each module below is one suite, its first lines say
-//! what it checks. Every test starts its own site, service and browser.
+//! The end-to-end tests of the release build, one binary (one link): each module below is one
+//! suite, its first lines say what it checks. Every test starts its own site, service and
+//! browser, so the harness runs them side by side (the test command runs the randomized
+//! session on its own, after the others).
 
 mod compare;
 mod engines;

@@ -153,12 +153,9 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
             {move || {
                 Suspend::new(
                     SendWrapper::new(async move {
-                        match page.view().await {
-                            Ok(view) => view,
-                            Err(_) => {
-                                view! { <LoadFailed what=page.not_downloaded() /> }.into_any()
-                            }
-                        }
+                        page.view().await.unwrap_or_else(|_| {
+                            view! { <LoadFailed what=page.not_downloaded() /> }.into_any()
+                        })
                     }),
                 )
             }}
@@ -170,34 +167,31 @@ pub(crate) fn lazy_route(page: LazyPage) -> impl IntoView {
 /// while it downloads (on a first visit it is the whole first screen), and a message with
 /// Reload there if it cannot.
 pub(crate) fn lazy_sign_in(env: Environment) -> impl IntoView {
-    let over_the_page = |inside: AnyView| {
-        view! {
-            <div class="overlay">
-                <div class="sign-in">{inside}</div>
-            </div>
-        }
-    };
     view! {
-        <Suspense fallback=move || {
-            over_the_page(view! { <p role="status">{t(words::loading)}</p> }.into_any())
-        }>
-            {move || {
-                Suspend::new(
-                    SendWrapper::new(async move {
-                        match sign_in_view(env).await {
-                            Ok(view) => view,
-                            Err(_) => {
-                                over_the_page(
-                                    view! { <LoadFailed what=words::sign_in_not_downloaded /> }
-                                        .into_any(),
-                                )
+        <div class="overlay">
+            <Suspense fallback=|| {
+                view! {
+                    <div class="sign-in">
+                        <p role="status">{t(words::loading)}</p>
+                    </div>
+                }
+            }>
+                {move || {
+                    Suspend::new(
+                        SendWrapper::new(async move {
+                            sign_in_view(env).await.unwrap_or_else(|_| {
+                                view! {
+                                    <div class="sign-in">
+                                        <LoadFailed what=words::sign_in_not_downloaded />
+                                    </div>
+                                }
                                     .into_any()
-                            }
-                        }
-                    }),
-                )
-            }}
-        </Suspense>
+                            })
+                        }),
+                    )
+                }}
+            </Suspense>
+        </div>
     }
 }
 

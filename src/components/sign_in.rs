@@ -15,7 +15,8 @@ use crate::i18n::{t, words, Label};
 use crate::input::{parse_api_key, KeyProblem};
 use crate::session::{use_keys, ApiKeys};
 
-/// The sign-in dialog for `env`. It is built for that one environment: the app builds a new
+/// The sign-in dialog for `env`, drawn over the page by the app's `lazy_sign_in`. It is built
+/// for that one environment: the app builds a new
 /// one when the environment changes, so a key typed for one is never stored for the other.
 #[component]
 pub fn SignIn(
@@ -65,23 +66,15 @@ pub fn SignIn(
         }
     };
     view! {
-        <div class="overlay">
-            <div
-                class="sign-in"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="sign-in-title"
-                node_ref=dialog
-                on:keydown=trap
-            >
-                <KeyForm
-                    env
-                    keys=use_keys()
-                    id="api-key"
-                    title_id="sign-in-title"
-                    focus=true
-                />
-            </div>
+        <div
+            class="sign-in"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="sign-in-title"
+            node_ref=dialog
+            on:keydown=trap
+        >
+            <KeyForm env keys=use_keys() id="api-key" title_id="sign-in-title" focus=true />
         </div>
     }
 }

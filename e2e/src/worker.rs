@@ -78,8 +78,25 @@ pub async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
     browser
         .cdp("Network.emulateNetworkConditions", conditions(true))
         .await;
-    // DevTools' emulation of the page does not reach the worker, which fetches for itself:
-    // its own target is told too, through a session that lasts until `go_online`.
+    tell_workers(
+        browser,
+        "Network.emulateNetworkConditions",
+        conditions(true),
+    )
+    .await
+}
+
+/// Stops the service at `origin` answering, as a service that is down: the browser stays
+/// online, and the worker's fetches to it fail (the page's go through the worker). Answers
+/// the DevTools sessions that hold the block, for [`go_online`].
+pub async fn stop_service(browser: &Browser, origin: &str) -> Vec<String> {
+    let urls = json!({ "urls": [format!("{origin}/*")] });
+    tell_workers(browser, "Network.setBlockedURLs", urls).await
+}
+
+/// Sends `method` to every service worker's own target: DevTools' emulation of the page does
+/// not reach the worker, which fetches for itself. The sessions last until `go_online`.
+async fn tell_workers(browser: &Browser, method: &str, params: Value) -> Vec<String> {
     let targets = browser.cdp("Target.getTargets", json!({})).await;
     let mut sessions = Vec::new();
     for target in targets["targetInfos"].as_array().into_iter().flatten() {
@@ -98,7 +115,7 @@ pub async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
             .to_owned();
         for (id, method, params) in [
             (1, "Network.enable", json!({})),
-            (2, "Network.emulateNetworkConditions", conditions(true)),
+            (2, method, params.clone()),
         ] {
             let message = json!({ "id": id, "method": method, "params": params }).to_string();
             browser
@@ -110,7 +127,7 @@ pub async fn go_offline(browser: &Browser, log: &SiteLog) -> Vec<String> {
         }
         sessions.push(session);
     }
-    assert!(!sessions.is_empty(), "no service worker to take offline");
+    assert!(!sessions.is_empty(), "no service worker to tell {method}");
     sessions
 }
 

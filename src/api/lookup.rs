@@ -26,16 +26,15 @@ pub struct Found {
     pub via: Via,
 }
 
-/// Finds pet `id`: with `getPet` when `use_get_pet`, else (or when it answers 404 or 410)
-/// in the lists. The lists are read one by one, stopping at the first that holds the pet.
-/// [`ApiError::NotFound`] (getPet's, when it answered one) when no list holds it and none
+/// Finds pet `id`: with `getPet` when `use_get_pet`, else (or when it answers 410, or 404
+/// without an Error body) in the lists. The lists are read one by one, stopping at the first
+/// that holds the pet. `getPet`'s 404 with an Error body is the service saying the pet does
+/// not exist, and is returned as it is. [`ApiError::NotFound`] when no list holds it and none
 /// was full;
 /// [`ApiError::BeyondList`] when one was full, so the pet may be past its end.
 #[allow(deprecated)] // getPet is the only direct read until the service removes it
 pub async fn find_pet(client: &Client, id: i64, use_get_pet: bool) -> Result<Found, ApiError> {
     let mut via = Via::ListOnly;
-    // getPet's own 404, kept for its details when the lists do not hold the pet either.
-    let mut not_found = ApiError::NotFound(None);
     if use_get_pet {
         match client.get_pet(id).await {
             Ok((pet, lifecycle)) => {
@@ -44,11 +43,12 @@ pub async fn find_pet(client: &Client, id: i64, use_get_pet: bool) -> Result<Fou
                     via: Via::GetPet(lifecycle),
                 })
             }
+            // The interface's own answer for an unknown pet: a 404 with its Error body.
+            // It is final; the lists are for a lookup that is gone (a 410, or a 404 without
+            // that body, as a removed path may answer).
+            Err(e @ ApiError::NotFound(Some(_))) => return Err(e),
             Err(e) if matches!(e.status(), Some(404 | 410)) => {
                 via = Via::ListAfter(e.status().unwrap_or(404));
-                if let ApiError::NotFound(_) = e {
-                    not_found = e;
-                }
             }
             Err(e) => return Err(e),
         }
@@ -65,6 +65,6 @@ pub async fn find_pet(client: &Client, id: i64, use_get_pet: bool) -> Result<Fou
     }
     Err(match full {
         true => ApiError::BeyondList { reach },
-        false => not_found,
+        false => ApiError::NotFound(None),
     })
 }

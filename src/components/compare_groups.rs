@@ -1,5 +1,8 @@
-//! What the compare page shows of a comparison: the pets only one environment holds (to be
-//! chosen and copied), those both hold but differently, the ambiguous names, and those alike.
+//! What the compare page shows of a comparison: a summary with each group's count, then the
+//! groups that need a decision (those both hold but differently, the ambiguous names), the
+//! pets only one environment holds (to be chosen and copied), and those alike. A group of more
+//! than [`COLLAPSED_ROWS`] pets shows that many until "Show all" is pressed, and every group's
+//! table has its name first, in a column of one width, so the groups line up.
 
 use petstore_core::Page;
 use std::borrow::Cow;
@@ -19,6 +22,34 @@ pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
 
 /// A column header's words.
 type Header = fn() -> Cow<'static, str>;
+
+/// How many pets a group shows before "Show all": a store of 143 pets only in one environment
+/// made the page 11,500 px tall.
+pub const COLLAPSED_ROWS: usize = 20;
+
+/// The first [`COLLAPSED_ROWS`] of `items`, or all of them once `all` is set.
+fn first_rows<T: Clone>(items: &[T], all: bool) -> Vec<T> {
+    let n = if all { items.len() } else { COLLAPSED_ROWS };
+    items.iter().take(n).cloned().collect()
+}
+
+/// "Show all 143" under a group of `count` pets that shows only its first rows; nothing once
+/// all are shown or when there are few.
+fn show_all(
+    count: impl Fn() -> usize + Send + Sync + 'static,
+    all: RwSignal<bool>,
+) -> impl IntoView {
+    move || {
+        let n = count();
+        (n > COLLAPSED_ROWS && !all.get()).then(|| {
+            view! {
+                <button type="button" class="secondary show-all" on:click=move |_| all.set(true)>
+                    {words::show_all(&number(n as u64))}
+                </button>
+            }
+        })
+    }
+}
 
 /// A group's table: its column headers, then `rows`.
 fn table(columns: &[Header], rows: impl IntoView + 'static) -> impl IntoView {
@@ -66,11 +97,29 @@ pub fn CompareGroups(
     let group = |env| {
         view! { <OnlyIn env shown chosen on_copy current /> }
     };
+    // Each group's count, linking to it, in the order the groups come.
+    let entry = |id: &'static str, said: fn(&Comparison) -> String| {
+        view! {
+            <li>
+                <a href=format!("#{id}")>{move || shown.with(said)}</a>
+            </li>
+        }
+    };
     view! {
-        {group(Environment::Staging)}
-        {group(Environment::Production)}
+        <nav class="compare-summary" aria-label=t(words::compare_summary)>
+            <ul>
+                {entry("in-both-different", |c| words::in_both_different(&number(c.different.len() as u64)))}
+                {entry("ambiguous", |c| words::ambiguous_names(&number(c.ambiguous.len() as u64)))}
+                {entry("only-staging", |c| words::only_in(c.only_staging.len() as u64, &Environment::Staging.label()))}
+                {entry("only-production", |c| words::only_in(c.only_production.len() as u64, &Environment::Production.label()))}
+                {entry("in-both-same", |c| words::same_in_both(&number(c.same.len() as u64)))}
+            </ul>
+        </nav>
+        // The groups that need a decision first.
         <Different shown />
         <AmbiguousNames shown />
+        {group(Environment::Staging)}
+        {group(Environment::Production)}
         <Same shown />
     }
 }
@@ -125,8 +174,9 @@ fn OnlyIn(
         Environment::Production => "only-production",
         Environment::Staging => "only-staging",
     };
+    let all = RwSignal::new(false);
     let rows = move || {
-        pets.get()
+        pets.with(|p| first_rows(p, all.get()))
             .into_iter()
             .map(|pet| {
                 let id = pet.id;
@@ -142,14 +192,13 @@ fn OnlyIn(
                 };
                 view! {
                     <tr>
-                        <td>
+                        // The box sits in the name's cell: every group's name column lines up.
+                        <td class="wrap">
                             // The whole label is the target: 44 px square on a tablet.
                             <label class="choose" for=label_for>
                                 <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
                                 <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
                             </label>
-                        </td>
-                        <td class="wrap">
                             <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
                         </td>
                         <td class="num" data-label=words::column_category()>{pet.category_id.to_string()}</td>
@@ -168,9 +217,10 @@ fn OnlyIn(
                 fallback=none
             >
                 {table(
-                    &[words::column_copy, words::column_name, words::column_category, words::column_status, words::column_id],
+                    &[words::column_name, words::column_category, words::column_status, words::column_id],
                     rows,
                 )}
+                {show_all(move || pets.with(Vec::len), all)}
                 <div class="import-actions">
                     <button type="button" class="secondary" on:click=choose_all>
                         {move || if all_chosen() { words::choose_none() } else { words::choose_all() }}
@@ -218,9 +268,10 @@ fn differences(pair: &Pair) -> String {
 #[component]
 fn Different(shown: Memo<Comparison>) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.different.clone()));
+    let all = RwSignal::new(false);
     let rows = move || {
         pairs
-            .get()
+            .with(|p| first_rows(p, all.get()))
             .into_iter()
             .map(|pair| {
                 view! {
@@ -240,6 +291,7 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
             <p class="note">{t(words::differences_not_fixed)}</p>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production, words::column_differences], rows)}
+                {show_all(move || pairs.with(Vec::len), all)}
             </Show>
         </section>
     }
@@ -259,9 +311,10 @@ fn holders(pets: &[Pet]) -> String {
 #[component]
 fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     let names = Memo::new(move |_| shown.with(|c| c.ambiguous.clone()));
+    let all = RwSignal::new(false);
     let rows = move || {
         names
-            .get()
+            .with(|n| first_rows(n, all.get()))
             .into_iter()
             .map(
                 |Ambiguous {
@@ -286,6 +339,7 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
             <p class="note">{t(words::ambiguous_not_matched)}</p>
             <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production], rows)}
+                {show_all(move || names.with(Vec::len), all)}
             </Show>
         </section>
     }
@@ -294,9 +348,10 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
 #[component]
 fn Same(shown: Memo<Comparison>) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.same.clone()));
+    let all = RwSignal::new(false);
     let rows = move || {
         pairs
-            .get()
+            .with(|p| first_rows(p, all.get()))
             .into_iter()
             .map(
                 |Pair {
@@ -319,13 +374,13 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
     view! {
         <section aria-labelledby="in-both-same">
             <h2 id="in-both-same">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
-            <details>
-                <summary>{t(words::show_them)}</summary>
+            <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(
                     &[words::column_name, words::column_category, words::column_status, words::id_in_staging, words::id_in_production],
                     rows,
                 )}
-            </details>
+                {show_all(move || pairs.with(Vec::len), all)}
+            </Show>
         </section>
     }
 }

@@ -7,17 +7,23 @@ use crate::config::Environment;
 use crate::i18n::{words, Label};
 use crate::session::{use_current_env, use_session};
 
-/// "Offline — Production as it was at 10:42", or "Back online", for the current
-/// environment, above every page.
+/// "Offline — Production as it was at 10:42" (or, with nothing kept on screen, that it is
+/// out of reach) in a band as plain as the environment's, or "Back online", for the current
+/// environment, above every page. Kept answers look like live ones; the band is what tells
+/// them apart, so it is not a small grey note.
 #[component]
 pub fn ConnectionNote() -> impl IntoView {
     let session = use_session();
     let current = use_current_env();
     move || {
         let env = current.env();
-        if let Some(at) = session.stale_since(env) {
-            let text = words::offline_as_it_was(&env.label(), &clock_time(&at));
-            Some(view! { <p class="note offline" role="status">{text}</p> }.into_any())
+        let offline = match session.stale_since(env) {
+            Some(at) => Some(words::offline_as_it_was(&env.label(), &clock_time(&at))),
+            None if session.read_only(env) => Some(words::offline_now(&env.label())),
+            None => None,
+        };
+        if let Some(text) = offline {
+            Some(view! { <p class="band offline" role="status">{text}</p> }.into_any())
         } else if session.back_online() == Some(env) {
             let text = words::back_online(&env.label());
             Some(view! { <p class="note online" role="status">{text}</p> }.into_any())

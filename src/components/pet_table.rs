@@ -8,11 +8,11 @@ use petstore_core::Page;
 use crate::api::{Pet, PetStatus};
 use crate::components::ExportButtons;
 use crate::config::Environment;
-use crate::i18n::{changes_said, language, status_name, t, words, Label, Language};
+use crate::i18n::{changes_said, language, number, status_name, t, words, Label, Language};
 use crate::input::{search_and_sort, Column, Sort};
 use crate::session::CurrentEnv;
 use petstore_core::ExportScope;
-use petstore_core::{Listing, Mark, Side};
+use petstore_core::{Listing, Mark, Side, READ_LIMIT};
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
 /// another sort. Built by the page, before any `.await`.
@@ -54,6 +54,14 @@ pub fn PetTable(
     });
     // The API has no total count: a full page is all we can tell.
     let full = move || listing.with(|l| l.as_ref().is_some_and(Listing::is_full));
+    // What a full list says: raise the limit, or, at the service's most, narrow it.
+    let limit_note = move || {
+        full().then(|| match limit >= READ_LIMIT {
+            true => words::most_at_a_time(&number(READ_LIMIT.into())),
+            false => words::showing_first(limit as u64),
+        })
+    };
+    let searching = move || view.search.with(|q| !q.trim().is_empty());
     let scope = ExportScope {
         env,
         status: status.map(|s| s.as_str().to_owned()),
@@ -84,18 +92,21 @@ pub fn PetTable(
                 n => words::pets_match(n as u64),
             };
             let loaded = listing.with(|l| l.as_ref().map_or(0, |l| l.pets.len()));
-            let (read, more) = wider.with(|w| {
-                w.as_ref()
-                    .map_or((0, false), |w| (w.pets.len(), !w.full.is_empty()))
-            });
-            match (read, more) {
-                (0, _) => words::searching_loaded(loaded as u64, &matching, q),
-                (read, false) => words::searching_read(read as u64, &matching, q),
-                (read, true) => format!(
-                    "{} {}",
-                    words::searching_read(read as u64, &matching, q),
-                    words::more_may_exist()
+            let wide = wider.with(|w| w.as_ref().map(|w| (w.pets.len(), !w.full.is_empty())));
+            // One note: what the search covered and matched, and what lies past it.
+            let (covered, past) = match wide {
+                None => (
+                    words::searching_loaded(loaded as u64, &matching, q),
+                    limit_note(),
                 ),
+                Some((read, more)) => (
+                    words::searching_read(read as u64, &matching, q),
+                    more.then(|| words::most_at_a_time(&number(READ_LIMIT.into()))),
+                ),
+            };
+            match past {
+                Some(past) => format!("{covered} {past}"),
+                None => covered,
             }
         })
     };
@@ -169,15 +180,12 @@ pub fn PetTable(
                     <For each=rows key=Row::key children=row />
                 </tbody>
             </table>
+            // Under a search, the note above says it all.
             {move || {
-                full()
-                    .then(|| {
-                        view! {
-                            <p class="note">
-                                {words::showing_first(limit as u64)}
-                            </p>
-                        }
-                    })
+                (!searching())
+                    .then(limit_note)
+                    .flatten()
+                    .map(|text| view! { <p class="note">{text}</p> })
             }}
             // The files hold what the table shows, searched and sorted.
             <ExportButtons pets=shown search=view.search scope maybe_more=Signal::derive(full) />

@@ -73,8 +73,9 @@ pub fn RunPanel(
         .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
     let state = move || run.state.get();
     let running = move || state() == RunState::Running;
-    let confirmed =
-        move || env == Environment::Staging || confirm.with(|c| c.trim() == CONFIRM_WORD);
+    let confirmed = move || {
+        env == Environment::Staging || confirm.with(|c| c.trim().eq_ignore_ascii_case(CONFIRM_WORD))
+    };
     // A memo of this panel's: the buttons follow the session's signals through it, so when
     // the panel goes, nothing of it is told of them any more.
     let can_send = Memo::new(move |_| {

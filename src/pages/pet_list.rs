@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
-use crate::components::{page_title, status_options, ListView};
+use crate::components::{page_title, status_options, ListView, OfflineWrites};
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_limit, Sort};
@@ -109,6 +109,8 @@ pub fn PetList() -> impl IntoView {
                 </a>
             </div>
         </div>
+        // Add pet and Import lead to forms that cannot send while the service is out of reach.
+        {move || view! { <OfflineWrites env=current.env() /> }}
         <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
                 <label for="search">{t(words::search_by_name)}</label>

@@ -17,7 +17,7 @@ use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
-use crate::input::{Draft, FieldErrors};
+use crate::input::{Draft, FieldErrors, SavedDraft};
 use crate::session::created::created_in;
 use crate::session::{
     use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
@@ -28,8 +28,18 @@ use petstore_core::{recent_equal, CreatedPet};
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
 
-fn saved_draft(env: Environment) -> Draft {
+fn saved_draft(env: Environment) -> SavedDraft {
     storage::get_json(&storage::draft_slot(env)).unwrap_or_default()
+}
+
+/// Moves the keyboard (and a screen reader) to the element with this id, if it is there.
+fn focus(id: &str) {
+    if let Some(field) = document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = field.focus();
+    }
 }
 
 /// The add page: the form of the current environment, built anew on a switch so that each
@@ -57,8 +67,14 @@ fn PetForm(
     let current = use_current_env();
     let creates = use_creates();
     let navigate = use_navigate();
-    let draft = RwSignal::new(saved_draft(env));
+    let saved = saved_draft(env);
+    // A draft brought back from an earlier visit is said, with when it was typed.
+    let restored = RwSignal::new((!saved.draft.is_empty()).then_some(saved.saved_at_ms));
+    let draft = RwSignal::new(saved.draft);
+    // What the last submit found wrong, field by field.
     let errors = RwSignal::new(FieldErrors::default());
+    // Cancel with something typed asks first: keep the draft for later, or discard it.
+    let asking = RwSignal::new(false);
     // The create this form sent, if any: only its answer moves the user, and only while the
     // form is shown. The router may keep a left page alive for a while (and its effects
     // running): the router's address changes as soon as a link is followed, so leaving the
@@ -104,8 +120,28 @@ fn PetForm(
     let warning = RwSignal::new(None::<CreatedPet>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
         warning.set(None);
+        asking.set(false);
         draft.update(|d| change(d, value));
-        storage::set_json(&storage::draft_slot(env), &draft.get_untracked());
+        let saved = SavedDraft {
+            draft: draft.get_untracked(),
+            saved_at_ms: js_sys::Date::now() as u64,
+        };
+        storage::set_json(&storage::draft_slot(env), &saved);
+    };
+    let discard = move || {
+        draft.set(Draft::default());
+        errors.set(FieldErrors::default());
+        warning.set(None);
+        restored.set(None);
+        storage::remove(&storage::draft_slot(env));
+    };
+    let to_list = use_navigate();
+    let cancel = move |ev: leptos::ev::MouseEvent| {
+        if draft.with_untracked(|d| !d.is_empty()) {
+            ev.prevent_default();
+            asking.set(true);
+            request_animation_frame(|| focus("keep-draft"));
+        }
     };
 
     // `again`: the manager was asked about an equal pet added before, and said add another.
@@ -118,12 +154,7 @@ fn PetForm(
             Err(found) => {
                 // Straight to what needs fixing, for keyboards and screen readers alike.
                 if let Some(id) = found.first_invalid() {
-                    if let Some(field) = document()
-                        .get_element_by_id(id)
-                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                    {
-                        let _ = field.focus();
-                    }
+                    focus(id);
                 }
                 errors.set(found);
             }
@@ -158,7 +189,11 @@ fn PetForm(
         }) => draft.with(|now| FieldErrors::from_refusal(&body, &sent, now)),
         _ => FieldErrors::default(),
     });
-    let shown = Memo::new(move |_| errors.get().or(refused.get()));
+    // A field that had an error at the submit is checked again as it changes.
+    let shown = Memo::new(move |_| {
+        let checked = errors.with(|e| draft.with(|d| e.recheck(d)));
+        checked.or(refused.get())
+    });
     let progress = move || {
         if !pending() {
             return None;
@@ -172,6 +207,15 @@ fn PetForm(
     };
     view! {
         <form class="pet-form" on:submit=submit novalidate>
+            {move || restored.get().map(|at| view! {
+                <p class="notice restored" role="status">
+                    {words::draft_restored(&clock_time(at as f64))}
+                    " "
+                    <button type="button" class="secondary small" on:click=move |_| discard()>
+                        {t(words::discard)}
+                    </button>
+                </p>
+            })}
             <TextField
                 id="pet-name"
                 label=words::column_name
@@ -231,9 +275,32 @@ fn PetForm(
                 >
                     {t(words::add_pet)}
                 </button>
-                // Back to the list; the draft stays for when the form is opened again.
-                <a class="cancel" href=move || current.href(&Page::List)>{t(words::cancel)}</a>
+                // Back to the list; with something typed, after asking what becomes of it.
+                <a class="cancel" href=move || current.href(&Page::List) on:click=cancel>
+                    {t(words::cancel)}
+                </a>
             </div>
+            {move || asking.get().then(|| {
+                let to_list = to_list.clone();
+                view! {
+                <div class="question" role="group" aria-labelledby="cancel-question">
+                    <p id="cancel-question">{t(words::cancel_draft_question)}</p>
+                    <a id="keep-draft" class="button" href=move || current.href(&Page::List)>
+                        {t(words::keep_draft)}
+                    </a>
+                    " "
+                    <button
+                        type="button"
+                        class="secondary"
+                        on:click=move |_| {
+                            discard();
+                            to_list(&current.href(&Page::List), Default::default());
+                        }
+                    >
+                        {t(words::discard_draft)}
+                    </button>
+                </div>
+            }})}
             <p class="loading" role="status">{progress}</p>
             {move || warning.get().map(|earlier| view! {
                 <div class="alert wrap" role="alert">

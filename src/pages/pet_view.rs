@@ -159,6 +159,8 @@ fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
             <dt>{t(words::column_status)}</dt>
             <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>
+        // Managers look for Edit, Mark as sold and Delete first: the interface has none.
+        <p class="note">{t(words::pet_cannot_change)}</p>
         <LookupNotice via />
     }
 }

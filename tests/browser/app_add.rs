@@ -6,6 +6,7 @@ use crate::common;
 use common::ui::*;
 use common::{production, refused, PROD_KEY, STAGING_KEY};
 use petstore_admin::api::Client;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 /// How many pets named `name` production holds now.
@@ -94,6 +95,94 @@ async fn client_side_validation_shows_messages_next_to_the_fields() {
     })
     .await;
     assert_eq!(posts(), 0, "nothing invalid is sent");
+}
+
+#[wasm_bindgen_test]
+async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_discarded() {
+    let app = open("/pets/new?env=staging").await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    click(&button(host, "Add pet").unwrap()).await;
+    let error = |id: &str| {
+        host.query_selector(&format!("#{id}-error"))
+            .unwrap()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default()
+    };
+    wait_until("the field messages", || {
+        error("pet-name") == "Enter a name."
+    })
+    .await;
+    // Fixed: the message goes as the field changes, not at the next submit.
+    type_into(&input(host, "Name").await, "Rex").await;
+    wait_until("the name's message gone", || error("pet-name").is_empty()).await;
+    assert_eq!(
+        input(host, "Name")
+            .await
+            .get_attribute("aria-invalid")
+            .unwrap(),
+        "false"
+    );
+    assert!(
+        !error("pet-category").is_empty(),
+        "the category is still empty"
+    );
+    // Broken again: said again at once, since the field has shown an error.
+    type_into(&input(host, "Name").await, " ").await;
+    wait_until("the name's message back", || {
+        error("pet-name") == "Enter a name."
+    })
+    .await;
+    type_into(&input(host, "Name").await, "Rex").await;
+    type_into(&input(host, "Category ID").await, "4").await;
+    wait_until("no message", || error("pet-category").is_empty()).await;
+
+    // Cancel asks; Keep draft keeps it, and the form says so when it brings it back.
+    click(&link(host, "Cancel").unwrap()).await;
+    wait_until("the question", || {
+        page_text(host).contains("Keep what you typed for later, or discard it?")
+    })
+    .await;
+    follow(host, "Keep draft").await;
+    wait_for("the New pet link", || link(host, "New pet")).await;
+    follow(host, "New pet").await;
+    assert_eq!(input(host, "Name").await.value(), "Rex");
+    wait_until("the restored draft said", || {
+        page_text(host).contains("Draft from ") && page_text(host).contains(" restored.")
+    })
+    .await;
+    click(&button(host, "Discard").unwrap()).await;
+    wait_until("an empty form", || {
+        by_label(host, "Name").is_some_and(|n| {
+            n.dyn_into::<web_sys::HtmlInputElement>()
+                .is_ok_and(|n| n.value().is_empty())
+        })
+    })
+    .await;
+    assert!(!page_text(host).contains(" restored."));
+    assert_eq!(
+        stored_draft("staging"),
+        None,
+        "the discarded draft stays in storage"
+    );
+
+    // Cancel's own Discard draft leaves for the list with nothing kept.
+    type_into(&input(host, "Name").await, "Gone").await;
+    click(&link(host, "Cancel").unwrap()).await;
+    wait_for("Discard draft", || button(host, "Discard draft")).await;
+    click(&button(host, "Discard draft").unwrap()).await;
+    wait_until("the list", || !rows(host).is_empty()).await;
+    assert_eq!(stored_draft("staging"), None);
+    assert_eq!(posts(), 0, "nothing was sent");
+}
+
+/// The add form's draft of `env` as the tab keeps it, if any.
+fn stored_draft(env: &str) -> Option<String> {
+    web_sys::window()?
+        .session_storage()
+        .ok()??
+        .get_item(&format!("petstore-admin.new-pet-draft.{env}"))
+        .ok()?
 }
 
 #[wasm_bindgen_test]

@@ -9,6 +9,7 @@ use common::sandbox::{Sandbox, Seen};
 use common::ui::*;
 use common::{PROD_KEY, STAGING_KEY};
 use petstore_admin::api::{Client, NewPet, PetStatus};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
@@ -327,4 +328,85 @@ async fn signing_out_everywhere_with_the_other_key_form_in_the_page() {
     drop(app);
     let again = open_with("/compare?env=production", &sb.config()).await;
     wait_until("the dialog", || dialog_shown(&again.host)).await;
+}
+
+/// The page's height in CSS pixels.
+fn page_height() -> i32 {
+    document_element().scroll_height()
+}
+
+fn document_element() -> Element {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .expect("a document")
+}
+
+#[wasm_bindgen_test]
+async fn many_pets_in_one_group_stay_short_after_a_summary_and_the_groups_needing_a_decision() {
+    let sb = Sandbox::new("empty-compare-tall");
+    seed(&sb, "staging", STAGING_KEY, &[("Rex", 1, "available")]).await;
+    // 143 pets only in production, spread over the statuses so that each is read whole.
+    let statuses = ["available", "pending", "sold"];
+    let names: Vec<String> = (0..143).map(|n| format!("Stock {n}")).collect();
+    let mut pets: Vec<(&str, i64, &str)> = vec![("rex", 2, "available")];
+    pets.extend(
+        names
+            .iter()
+            .enumerate()
+            .map(|(n, name)| (name.as_str(), 7, statuses[n % 3])),
+    );
+    seed(&sb, "production", PROD_KEY, &pets).await;
+    let app = open_with("/compare?env=staging", &sb.config()).await;
+    let host = &app.host;
+    sign_in_both(host, PROD_KEY).await;
+    wait_until("the groups", || {
+        page_text(host).contains("Only in Production (143)")
+    })
+    .await;
+    // A summary first: each group's count, a link to it.
+    let summary = find(host, "nav.compare-summary").expect("the summary");
+    let said = summary.text_content().unwrap_or_default();
+    assert!(
+        said.contains("In both, different (1)") && said.contains("Only in Production (143)"),
+        "{said}"
+    );
+    assert!(find(host, "nav.compare-summary a[href='#only-production']").is_some());
+    // The groups that need a decision come first.
+    let groups: Vec<String> = host
+        .query_selector_all("section h2[id]")
+        .unwrap()
+        .values()
+        .into_iter()
+        .filter_map(|n| n.ok())
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .map(|h| h.id())
+        .filter(|id| id != "copy-heading")
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            "in-both-different",
+            "ambiguous",
+            "only-staging",
+            "only-production",
+            "in-both-same"
+        ]
+    );
+    // 20 of the 143, then Show all.
+    let shown = || {
+        host.query_selector_all("section[aria-labelledby=only-production] tbody tr")
+            .unwrap()
+            .length()
+    };
+    assert_eq!(shown(), 20);
+    let short = page_height();
+    click(&button(host, "Show all 143").expect("Show all 143")).await;
+    wait_until("every pet", || shown() == 143).await;
+    let tall = page_height();
+    assert!(
+        short * 2 < tall,
+        "collapsed {short} px, all shown {tall} px"
+    );
+    assert!(button(host, "Show all 143").is_none());
 }

@@ -114,9 +114,16 @@ async fn production_needs_the_word_typed() {
         })
         .await;
     assert_eq!(posts, 0, "sent without the confirmation");
+    // The whole word, but in any case: "Production" as a keyboard capitalises it.
     type_into(
         &input(host, "Type production to confirm").await,
-        "production",
+        "Productions",
+    )
+    .await;
+    assert!(start.has_attribute("disabled"));
+    type_into(
+        &input(host, "Type production to confirm").await,
+        "Production",
     )
     .await;
     wait_until("Start enabled", || !start.has_attribute("disabled")).await;

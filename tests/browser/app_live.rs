@@ -291,16 +291,45 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     .await;
     assert!(!page_text(host).contains("Loading pets…"));
     sandbox.mode("production", "normal").await;
+    // One note: what the search covered and matched, and that the service stops at 100 (its
+    // read of all pets came back full). Nothing about raising a limit it cannot pass.
+    let most = "The service gives at most 100 at a time: narrow it with Status or search.";
+    let text = page_text(host);
     assert!(
-        page_text(host).contains("Searching the 140 pets read"),
-        "{}",
-        page_text(host)
+        text.contains(&format!(
+            "Searching the 140 pets read: 1 pet matches “nora”. {most}"
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Showing the first") && !text.contains("(the service"),
+        "{text}"
     );
     // The address holds the search only: the limit stays as it was.
     assert_eq!(address(), "/pets?env=production&q=nora");
-    // An empty search shows the first 20 again.
+    // An empty search shows the first 20 again, and says the limit can be raised.
     type_into(&input(host, "Search by name").await, "").await;
     wait_until("20 rows again", || rows(host).len() == 20).await;
+    wait_until("the limit's note", || {
+        page_text(host).contains("Showing the first 20. Raise the limit to see more.")
+    })
+    .await;
+    drop(app);
+
+    // At 100, the most the service gives, the note says so once, with or without a search.
+    let app = open_list(&sandbox, "/pets?env=production&limit=100").await;
+    let host = &app.host;
+    wait_until("100 rows", || rows(host).len() == 100).await;
+    let text = page_text(host);
+    assert_eq!(text.matches(most).count(), 1, "{text}");
+    assert!(!text.contains("Raise the limit"), "{text}");
+    type_into(&input(host, "Search by name").await, "stock 1").await;
+    wait_until("the search's note", || {
+        page_text(host).contains("Searching the 140 pets read")
+    })
+    .await;
+    let text = page_text(host);
+    assert_eq!(text.matches(most).count(), 1, "{text}");
 }
 
 #[wasm_bindgen_test]

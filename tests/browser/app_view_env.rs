@@ -2,6 +2,7 @@
 
 use crate::common;
 
+use common::sandbox::Sandbox;
 use common::ui::*;
 use common::{service, PROD_KEY, STAGING_KEY};
 use wasm_bindgen_test::*;
@@ -24,6 +25,14 @@ async fn a_pet_opened_by_url_shows_its_id_exactly_and_no_distant_removal() {
         !text.contains("Pet added."),
         "only a creation shows that notice"
     );
+    // What managers look for first is named once, as something this service cannot do.
+    assert_eq!(
+        text.matches("This service cannot change or remove a pet")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert!(button(host, "Edit").is_none() && button(host, "Delete").is_none());
 }
 
 #[wasm_bindgen_test]
@@ -52,18 +61,29 @@ async fn a_non_numeric_id_is_explained_without_a_request() {
 
 #[wasm_bindgen_test]
 async fn an_unknown_id_says_the_pet_does_not_exist_here() {
-    let app = open("/pets/424242?env=staging").await;
+    let sandbox = Sandbox::new("unknown-id");
+    let app = open_with("/pets/424242?env=staging", &sandbox.config()).await;
     let host = &app.host;
     sign_in(host, STAGING_KEY).await;
     wait_until("the 404", || {
         alerts(host)
             .iter()
-            .any(|a| a.contains("There is no pet with id 424242 in Staging."))
+            .any(|a| a.contains("Staging has no pet with id 424242."))
     })
     .await;
+    let said = alerts(host).join(" ");
     assert!(
-        alerts(host).join(" ").contains("not_found"),
-        "details hold the code"
+        said.contains("not_found") && said.contains("404"),
+        "details: {said}"
+    );
+    assert!(!said.contains("may still exist"), "{said}");
+    // The service's 404 is its answer: no list is read to look for the pet.
+    sandbox.wait_until_answered("staging").await;
+    let log = sandbox.log("staging").await;
+    let paths: Vec<_> = log.iter().map(|s| s.path.as_str()).collect();
+    assert!(
+        paths.len() == 1 && paths[0].ends_with("/pets/424242"),
+        "{paths:?}"
     );
     // Asking again cannot help: the way back to the list is offered, not Try again.
     assert!(button(host, "Try again").is_none());

@@ -83,6 +83,23 @@ pub struct Draft {
     pub status: String,
 }
 
+impl Draft {
+    /// Whether nothing has been typed or chosen.
+    pub fn is_empty(&self) -> bool {
+        self.name.trim().is_empty() && self.category_id.trim().is_empty() && self.status.is_empty()
+    }
+}
+
+/// A draft as the tab keeps it, with when it was last changed, so a form that brings it back
+/// can say how old it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedDraft {
+    /// What was typed.
+    pub draft: Draft,
+    /// When it was last changed (ms since the epoch).
+    pub saved_at_ms: u64,
+}
+
 /// What is wrong with one field of a draft.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldError {
@@ -169,6 +186,30 @@ impl Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_that_showed_an_error_is_checked_again_as_it_changes_and_no_other() {
+        let draft = Draft::default();
+        let shown = draft.validate().unwrap_err();
+        assert!(shown.name.is_some() && shown.category_id.is_some());
+        let typed = Draft {
+            name: "Rex".into(),
+            category_id: "x".into(),
+            ..draft
+        };
+        let now = shown.recheck(&typed);
+        assert_eq!(now.name, None, "fixed: gone at once");
+        assert_eq!(now.category_id, Some(FieldError::CategoryNotWhole));
+        let broken = Draft {
+            name: " ".into(),
+            ..typed.clone()
+        };
+        assert_eq!(shown.recheck(&broken).name, Some(FieldError::NameMissing));
+        // A field that showed nothing at the submit says nothing until the next one.
+        let quiet = FieldErrors::default().recheck(&typed);
+        assert_eq!(quiet, FieldErrors::default());
+        assert!(Draft::default().is_empty() && !typed.is_empty());
+    }
 
     #[test]
     fn filters_default_and_parse() {

@@ -65,6 +65,18 @@ impl FieldErrors {
         }
     }
 
+    /// These problems, found at a submit, checked again against `now`: a field that had one
+    /// is checked anew as it changes (a fixed field's message goes at once, and comes back if
+    /// it is broken again); a field that had none stays quiet until the next submit.
+    pub fn recheck(&self, now: &Draft) -> FieldErrors {
+        let fresh = now.validate().err().unwrap_or_default();
+        FieldErrors {
+            name: self.name.as_ref().and(fresh.name),
+            category_id: self.category_id.as_ref().and(fresh.category_id),
+            status: self.status.as_ref().and(fresh.status),
+        }
+    }
+
     /// The id of the first field with a problem, in the form's order.
     pub fn first_invalid(&self) -> Option<&'static str> {
         [

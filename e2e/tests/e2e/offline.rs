@@ -3,14 +3,18 @@
 //! the service out of reach): a reload of a signed-in tab shows the last list, marked with the
 //! time it was received and dimmed, with adding and importing off and the reason said; a tab
 //! with no key sees only the sign-in form; back online the page says so and reads again; the
-//! service saw no write; and signing out empties the kept answers from Cache Storage.
+//! service saw no write; and signing out empties the kept answers from Cache Storage. The
+//! service stopped while the device is online (its address blocked for the worker) looks the
+//! same: the band, and adding off with the reason beside Add pet.
 
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
-use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, until, worker_active};
+use petstore_e2e::worker::{
+    deploy, go_offline, go_online, site_folder, stop_service, until, worker_active,
+};
 use petstore_e2e::{
     click_nav, csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser,
     SiteLog,
@@ -72,9 +76,16 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     // Offline: the same rows, marked and dimmed; adding off, with the reason.
     let offline = go_offline(&browser, &log).await;
     c.refresh().await.unwrap();
+    // A band as plain as the environment's, not a small grey note.
     wait_for(
         c,
-        "//*[@role='status'][contains(., 'Offline — Production as it was at')]",
+        "//p[contains(@class, 'band')][@role='status'][contains(., 'Offline — Production as it was at')]",
+    )
+    .await;
+    // Add pet and Import say why they would fail, beside them.
+    wait_for(
+        c,
+        "//div[@class='page-head']/following-sibling::p[contains(., 'Production is out of reach: nothing can be sent')]",
     )
     .await;
     let rows = c
@@ -169,6 +180,57 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(text_of(c, ".rows.stale").await, "");
+    assert_eq!(browser.trap_in_console().await, None, "the app stopped");
+    browser.close().await;
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[tokio::test]
+async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let folder = site_folder("service-stopped");
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let log = SiteLog::default();
+    let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
+    let browser = Browser::start().await;
+    browser.on_every_load(SETUP).await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+    worker_active(c).await;
+    c.refresh().await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+
+    // The service stops answering; the device is still online.
+    let stopped = stop_service(&browser, &service).await;
+    c.refresh().await.unwrap();
+    wait_for(
+        c,
+        "//p[contains(@class, 'band')][@role='status'][contains(., 'Offline — Production as it was at')]",
+    )
+    .await;
+    let online: bool =
+        serde_json::from_value(c.execute("return navigator.onLine;", vec![]).await.unwrap())
+            .unwrap();
+    assert!(
+        online,
+        "the device went offline: this test is of the service alone"
+    );
+    wait_for(
+        c,
+        "//div[@class='page-head']/following-sibling::p[contains(., 'Production is out of reach: nothing can be sent')]",
+    )
+    .await;
+    click_nav(c, "New pet").await;
+    wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
+    go_online(&browser, &log, stopped).await;
+    let writes = production
+        .log()
+        .into_iter()
+        .filter(|e| e.method != "GET")
+        .count();
+    assert_eq!(writes, 0, "the service saw a write");
     assert_eq!(browser.trap_in_console().await, None, "the app stopped");
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);

@@ -189,7 +189,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         c,
         &format!("{site}compare?env=production"),
         "the compare page",
-        "return !!document.querySelector('#in-both-same ~ details table');",
+        "return !!document.querySelector('section[aria-labelledby=in-both-same] table');",
     )
     .await;
     assert!(

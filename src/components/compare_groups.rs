@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::status_badge;
 use crate::api::{Pet, PetStatus};
@@ -33,17 +34,33 @@ fn first_rows<T: Clone>(items: &[T], all: bool) -> Vec<T> {
     items.iter().take(n).cloned().collect()
 }
 
-/// "Show all 143" under a group of `count` pets that shows only its first rows; nothing once
-/// all are shown or when there are few.
+/// Moves the keyboard to the group whose heading has this id (its heading is focusable), which
+/// brings it into view: after its "Show all", which goes.
+fn focus_group(heading: &str) {
+    if let Some(h) = document()
+        .get_element_by_id(heading)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = h.focus();
+    }
+}
+
+/// "Show all 143" under the group headed `heading`, of `count` pets, that shows only its first
+/// rows; nothing once all are shown or when there are few.
 fn show_all(
+    heading: &'static str,
     count: impl Fn() -> usize + Send + Sync + 'static,
     all: RwSignal<bool>,
 ) -> impl IntoView {
     move || {
         let n = count();
         (n > COLLAPSED_ROWS && !all.get()).then(|| {
+            let show = move |_| {
+                all.set(true);
+                focus_group(heading);
+            };
             view! {
-                <button type="button" class="secondary show-all" on:click=move |_| all.set(true)>
+                <button type="button" class="secondary show-all" on:click=show>
                     {words::show_all(&number(n as u64))}
                 </button>
             }
@@ -151,6 +168,8 @@ fn OnlyIn(
         })
     });
     let to = env.other();
+    // Whether the group shows all its pets, not only the first ones.
+    let all = RwSignal::new(false);
     let count = move || picked.with(Vec::len);
     // Before anything is ticked, the button says what to do (it cannot be pressed yet).
     let copy_text = move || match count() {
@@ -159,6 +178,8 @@ fn OnlyIn(
     };
     let all_chosen = move || count() == pets.with(Vec::len);
     let choose_all = move |_| {
+        // Only pets on screen are copied: choosing them all shows them all.
+        all.set(true);
         let on = !all_chosen();
         chosen.update(|c| {
             for p in pets.get_untracked() {
@@ -174,7 +195,6 @@ fn OnlyIn(
         Environment::Production => "only-production",
         Environment::Staging => "only-staging",
     };
-    let all = RwSignal::new(false);
     let rows = move || {
         pets.with(|p| first_rows(p, all.get()))
             .into_iter()
@@ -220,7 +240,7 @@ fn OnlyIn(
                     &[words::column_name, words::column_category, words::column_status, words::column_id],
                     rows,
                 )}
-                {show_all(move || pets.with(Vec::len), all)}
+                {show_all(heading, move || pets.with(Vec::len), all)}
                 <div class="import-actions">
                     <button type="button" class="secondary" on:click=choose_all>
                         {move || if all_chosen() { words::choose_none() } else { words::choose_all() }}
@@ -287,11 +307,11 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-different">
-            <h2 id="in-both-different">{move || words::in_both_different(&number(pairs.with(Vec::len) as u64))}</h2>
+            <h2 id="in-both-different" tabindex="-1">{move || words::in_both_different(&number(pairs.with(Vec::len) as u64))}</h2>
             <p class="note">{t(words::differences_not_fixed)}</p>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production, words::column_differences], rows)}
-                {show_all(move || pairs.with(Vec::len), all)}
+                {show_all("in-both-different", move || pairs.with(Vec::len), all)}
             </Show>
         </section>
     }
@@ -335,11 +355,11 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="ambiguous">
-            <h2 id="ambiguous">{move || words::ambiguous_names(&number(names.with(Vec::len) as u64))}</h2>
+            <h2 id="ambiguous" tabindex="-1">{move || words::ambiguous_names(&number(names.with(Vec::len) as u64))}</h2>
             <p class="note">{t(words::ambiguous_not_matched)}</p>
             <Show when=move || names.with(|n| !n.is_empty()) fallback=none>
                 {table(&[words::column_name, words::in_staging, words::in_production], rows)}
-                {show_all(move || names.with(Vec::len), all)}
+                {show_all("ambiguous", move || names.with(Vec::len), all)}
             </Show>
         </section>
     }
@@ -373,13 +393,13 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="in-both-same">
-            <h2 id="in-both-same">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
+            <h2 id="in-both-same" tabindex="-1">{move || words::same_in_both(&number(pairs.with(Vec::len) as u64))}</h2>
             <Show when=move || pairs.with(|p| !p.is_empty()) fallback=none>
                 {table(
                     &[words::column_name, words::column_category, words::column_status, words::id_in_staging, words::id_in_production],
                     rows,
                 )}
-                {show_all(move || pairs.with(Vec::len), all)}
+                {show_all("in-both-same", move || pairs.with(Vec::len), all)}
             </Show>
         </section>
     }

@@ -28,8 +28,18 @@ use petstore_core::{recent_equal, CreatedPet};
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
 
+/// The draft this tab keeps for `env`. One kept by an older version of the app (the draft
+/// alone, without its time) is brought back too, said without a time.
 fn saved_draft(env: Environment) -> SavedDraft {
-    storage::get_json(&storage::draft_slot(env)).unwrap_or_default()
+    let slot = storage::draft_slot(env);
+    storage::get_json(&slot)
+        .or_else(|| {
+            storage::get_json(&slot).map(|draft| SavedDraft {
+                draft,
+                saved_at_ms: 0,
+            })
+        })
+        .unwrap_or_default()
 }
 
 /// Moves the keyboard (and a screen reader) to the element with this id, if it is there.
@@ -137,7 +147,10 @@ fn PetForm(
     };
     let to_list = use_navigate();
     let cancel = move |ev: leptos::ev::MouseEvent| {
-        if draft.with_untracked(|d| !d.is_empty()) {
+        // A click that opens the list elsewhere (a new tab, a new window) leaves the form as
+        // it is: nothing to ask.
+        let elsewhere = ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key();
+        if !elsewhere && draft.with_untracked(|d| !d.is_empty()) {
             ev.prevent_default();
             asking.set(true);
             request_animation_frame(|| focus("keep-draft"));
@@ -209,9 +222,19 @@ fn PetForm(
         <form class="pet-form" on:submit=submit novalidate>
             {move || restored.get().map(|at| view! {
                 <p class="notice restored" role="status">
-                    {words::draft_restored(&clock_time(at as f64))}
+                    {match at {
+                        0 => words::draft_restored_untimed().into_owned(),
+                        at => words::draft_restored(&clock_time(at as f64)),
+                    }}
                     " "
-                    <button type="button" class="secondary small" on:click=move |_| discard()>
+                    <button
+                        type="button"
+                        class="secondary small"
+                        on:click=move |_| {
+                            discard();
+                            focus("pet-name");
+                        }
+                    >
                         {t(words::discard)}
                     </button>
                 </p>
@@ -294,7 +317,9 @@ fn PetForm(
                         class="secondary"
                         on:click=move |_| {
                             discard();
-                            to_list(&current.href(&Page::List), Default::default());
+                            // The link is the app's own full path: not resolved against it again.
+                            let options = NavigateOptions { resolve: false, ..Default::default() };
+                            to_list(&current.href_untracked(&Page::List), options);
                         }
                     >
                         {t(words::discard_draft)}

@@ -137,7 +137,12 @@ async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_d
     type_into(&input(host, "Category ID").await, "4").await;
     wait_until("no message", || error("pet-category").is_empty()).await;
 
-    // Cancel asks; Keep draft keeps it, and the form says so when it brings it back.
+    // Cancel asks; Keep draft keeps it, and the form says so when it brings it back, with the
+    // time it was typed (either side of a minute's turn).
+    let typed_at = [clock(), {
+        pause(0).await;
+        clock()
+    }];
     click(&link(host, "Cancel").unwrap()).await;
     wait_until("the question", || {
         page_text(host).contains("Keep what you typed for later, or discard it?")
@@ -148,7 +153,9 @@ async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_d
     follow(host, "New pet").await;
     assert_eq!(input(host, "Name").await.value(), "Rex");
     wait_until("the restored draft said", || {
-        page_text(host).contains("Draft from ") && page_text(host).contains(" restored.")
+        typed_at
+            .iter()
+            .any(|t| page_text(host).contains(&format!("Draft from {t} restored.")))
     })
     .await;
     click(&button(host, "Discard").unwrap()).await;
@@ -174,6 +181,12 @@ async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_d
     wait_until("the list", || !rows(host).is_empty()).await;
     assert_eq!(stored_draft("staging"), None);
     assert_eq!(posts(), 0, "nothing was sent");
+}
+
+/// The time of day now as the form says it ("07:05").
+fn clock() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:02}:{:02}", now.get_hours(), now.get_minutes())
 }
 
 /// The add form's draft of `env` as the tab keeps it, if any.

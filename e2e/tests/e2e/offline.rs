@@ -187,8 +187,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
 
 #[tokio::test]
 async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
-    let (service, config, registry) = start_service_with_registry(Config::default()).await;
-    let production = registry.deployment(MAIN, "production").expect("production");
+    let (service, config, _registry) = start_service_with_registry(Config::default()).await;
     let folder = site_folder("service-stopped");
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
     let log = SiteLog::default();
@@ -225,12 +224,6 @@ async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
     click_nav(c, "New pet").await;
     wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
     go_online(&browser, &log, stopped).await;
-    let writes = production
-        .log()
-        .into_iter()
-        .filter(|e| e.method != "GET")
-        .count();
-    assert_eq!(writes, 0, "the service saw a write");
     assert_eq!(browser.trap_in_console().await, None, "the app stopped");
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);

@@ -4,6 +4,8 @@
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::categories::Categories;
+
 /// One of the two deployments of the service (stored by the name [`Environment::as_str`]
 /// gives).
 #[derive(
@@ -49,6 +51,9 @@ impl Environment {
 pub struct DeploymentConfig {
     /// The service's base URL, ending in `/v1`.
     pub base_url: String,
+    /// The store's names for its category numbers (none: the numbers are shown).
+    #[serde(default)]
+    pub categories: Categories,
 }
 
 /// The whole `config.json`: `{"production": {"baseUrl": …}, "staging": {"baseUrl": …}}`,
@@ -79,6 +84,14 @@ impl AppConfig {
         match env {
             Environment::Production => &self.production.base_url,
             Environment::Staging => &self.staging.base_url,
+        }
+    }
+
+    /// The category names of `env` (empty when it gives none).
+    pub fn categories(&self, env: Environment) -> &Categories {
+        match env {
+            Environment::Production => &self.production.categories,
+            Environment::Staging => &self.staging.categories,
         }
     }
 
@@ -195,6 +208,30 @@ mod tests {
             let err = AppConfig::parse(text).unwrap_err();
             assert!(err.to_string().contains(expected), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn category_names_are_optional_per_environment_and_checked() {
+        let plain = AppConfig::parse(GOOD).unwrap();
+        assert!(plain.categories(Environment::Production).is_empty());
+        let named = GOOD.replacen(
+            r#""baseUrl":"https://pets.example/v1""#,
+            r#""baseUrl":"https://pets.example/v1","categories":{"1":"Dogs","2":"Cats"}"#,
+            1,
+        );
+        let c = AppConfig::parse(&named).unwrap();
+        assert_eq!(c.categories(Environment::Production).label(2), "Cats");
+        assert!(c.categories(Environment::Staging).is_empty());
+        let bad = GOOD.replacen(
+            r#""baseUrl":"https://pets.example/v1""#,
+            r#""baseUrl":"https://pets.example/v1","categories":{"dogs":"Dogs"}"#,
+            1,
+        );
+        let err = AppConfig::parse(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("categories: \"dogs\" is not a category number"),
+            "{err}"
+        );
     }
 
     #[test]

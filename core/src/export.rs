@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::categories::Categories;
 use crate::config::Environment;
 use crate::models::Pet;
 
@@ -21,6 +22,8 @@ pub struct ExportScope {
     pub maybe_more: bool,
     /// The name search the rows shown were narrowed by, if any.
     pub search: Option<String>,
+    /// The environment's category names (empty: the files hold the numbers alone).
+    pub categories: Categories,
 }
 
 /// A CSV cell a spreadsheet would run as a formula (OWASP's CSV injection guidance: a leading
@@ -44,22 +47,45 @@ pub fn field(text: &str) -> String {
 }
 
 /// The pets as CSV: a header row `id,name,categoryId,status`, then one row per pet, lines
-/// ending in `\n`. Names are neutralised (they come from anyone who can create a pet);
-/// numbers are written exactly.
-pub fn to_csv(pets: &[Pet]) -> String {
-    let mut out = String::from("id,name,categoryId,status\n");
+/// ending in `\n`; with category names, a `category` column after `categoryId` (the name, or
+/// empty for a number without one). Names are neutralised (they come from anyone who can
+/// create a pet); numbers are written exactly.
+pub fn to_csv(pets: &[Pet], categories: &Categories) -> String {
+    let named = !categories.is_empty();
+    let mut out = String::from(match named {
+        true => "id,name,categoryId,category,status\n",
+        false => "id,name,categoryId,status\n",
+    });
     for pet in pets {
         let status = pet.status.as_ref().map_or("", |s| s.as_str());
-        let cells = [
+        let mut cells = vec![
             pet.id.to_string(),
             field(&neutralise(&pet.name)),
             pet.category_id.to_string(),
-            field(&neutralise(status)),
         ];
+        if named {
+            let name = categories.name(pet.category_id).unwrap_or_default();
+            cells.push(field(&neutralise(name)));
+        }
+        cells.push(field(&neutralise(status)));
         out.push_str(&cells.join(","));
         out.push('\n');
     }
     out
+}
+
+/// A pet as the JSON file holds it: the interface's fields, and its category's name where the
+/// deployment gives one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonPet<'a> {
+    id: i64,
+    name: &'a str,
+    category_id: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    category: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -73,7 +99,7 @@ struct JsonExport<'a> {
     limit: u32,
     /// True when the rows filled the limit: the service may hold more.
     may_have_more: bool,
-    pets: &'a [Pet],
+    pets: Vec<JsonPet<'a>>,
 }
 
 /// The pets as JSON, with what was exported around them; ids stay JSON numbers of full
@@ -86,7 +112,16 @@ pub fn to_json(pets: &[Pet], scope: &ExportScope, exported_at: &str) -> Result<S
         search: scope.search.as_deref(),
         limit: scope.limit,
         may_have_more: scope.maybe_more,
-        pets,
+        pets: pets
+            .iter()
+            .map(|pet| JsonPet {
+                id: pet.id,
+                name: &pet.name,
+                category_id: pet.category_id,
+                category: scope.categories.name(pet.category_id),
+                status: pet.status.as_ref().map(|s| s.as_str()),
+            })
+            .collect(),
     };
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
 }
@@ -159,7 +194,7 @@ mod tests {
             ),
             pet(2, "Line\nbreak", None),
         ];
-        let text = to_csv(&pets);
+        let text = to_csv(&pets, &Categories::default());
         assert_eq!(
             text,
             "id,name,categoryId,status\n\
@@ -169,12 +204,48 @@ mod tests {
     }
 
     #[test]
+    fn named_categories_add_a_column_and_keep_the_number_exact() {
+        let names = Categories::from_map(
+            [("9223372036854775807".to_owned(), "=Dogs".to_owned())]
+                .into_iter()
+                .collect(),
+        )
+        .unwrap();
+        let pets = [
+            pet(1, "Rex", None),
+            Pet {
+                category_id: 3,
+                ..pet(2, "Tom", None)
+            },
+        ];
+        assert_eq!(
+            to_csv(&pets, &names),
+            "id,name,categoryId,category,status\n\
+             1,Rex,9223372036854775807,'=Dogs,\n\
+             2,Tom,3,,\n"
+        );
+        let scope = ExportScope {
+            env: Environment::Production,
+            status: None,
+            limit: 20,
+            maybe_more: false,
+            search: None,
+            categories: names,
+        };
+        let text = to_json(&pets, &scope, "t").unwrap();
+        assert!(
+            text.contains("\"categoryId\": 9223372036854775807,\n      \"category\": \"=Dogs\""),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn formulas_are_neutralised() {
         for cell in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
             assert_eq!(neutralise(cell), format!("'{cell}"));
         }
         assert_eq!(neutralise("Rex"), "Rex");
-        let text = to_csv(&[pet(1, "=HYPERLINK(\"x\")", None)]);
+        let text = to_csv(&[pet(1, "=HYPERLINK(\"x\")", None)], &Categories::default());
         assert!(text.contains("\"'=HYPERLINK(\"\"x\"\")\""), "{text}");
     }
 
@@ -186,9 +257,11 @@ mod tests {
             limit: 1,
             maybe_more: true,
             search: None,
+            categories: Categories::default(),
         };
         let text = to_json(&[pet(9_007_199_254_740_993, "B", None)], &scope, "t").unwrap();
         assert!(text.contains("\"id\": 9007199254740993"), "{text}");
+        assert!(!text.contains("\"category\""), "{text}");
         assert!(text.contains("\"mayHaveMore\": true"), "{text}");
         assert!(text.contains("\"environment\": \"staging\""), "{text}");
         assert_eq!(

@@ -2,6 +2,7 @@
 //! add form's rules before anything is sent. Read with `csv-core` (the `csv` crate's parser):
 //! quoted fields, commas and line breaks inside quotes, a byte-order mark and CRLF all work.
 
+use crate::categories::Categories;
 use crate::input::{Draft, FieldErrors};
 use crate::models::NewPet;
 use crate::text::lowercase;
@@ -86,8 +87,9 @@ fn records(text: &str, delimiter: u8) -> Vec<(usize, Vec<String>)> {
 
 /// Reads `text`: a header row naming `name`, `categoryId` (or `category`, `category id`, any
 /// case) and optionally `status`, then data rows; tab-separated when the header holds a tab,
-/// else comma-separated. Blank rows are skipped.
-pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
+/// else comma-separated. Blank rows are skipped. A category given by one of `categories`'
+/// names (any case) is read as its number.
+pub fn parse_rows(text: &str, categories: &Categories) -> Result<Vec<ImportRow>, ParseError> {
     let text = text.trim_start_matches('\u{FEFF}');
     let header_line = text.lines().next().unwrap_or_default();
     let delimiter = if header_line.contains('\t') {
@@ -116,7 +118,9 @@ pub fn parse_rows(text: &str) -> Result<Vec<ImportRow>, ParseError> {
         let cell = |c: usize| at[c].and_then(|i| record.get(i)).map_or("", String::as_str);
         let draft = Draft {
             name: cell(0).to_owned(),
-            category_id: cell(1).to_owned(),
+            category_id: categories
+                .id_named(cell(1))
+                .map_or_else(|| cell(1).to_owned(), |id| id.to_string()),
             status: lowercase(cell(2).trim()),
         };
         let checked = draft.validate();
@@ -154,7 +158,7 @@ mod tests {
                     \"Big, \"\"Barney\"\"\nthe second\"\t2\t\r\n\
                     \r\n\
                     Tweety\t3\tSOLD\r\n";
-        let rows = parse_rows(text).unwrap();
+        let rows = parse_rows(text, &Categories::default()).unwrap();
         assert_eq!(rows.len(), 3);
         assert_eq!(rows[1].draft.name, "Big, \"Barney\"\nthe second");
         assert_eq!(rows[1].checked.as_ref().unwrap().category_id, 2);
@@ -166,7 +170,7 @@ mod tests {
     #[test]
     fn csv_with_commas_and_invalid_rows_lists_each_problem() {
         let text = "categoryId,name\n1,\"Rex, the dog\"\nx,   \n9223372036854775808,Big\n";
-        let rows = parse_rows(text).unwrap();
+        let rows = parse_rows(text, &Categories::default()).unwrap();
         assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 4]);
         assert_eq!(rows[0].checked.as_ref().unwrap().name, "Rex, the dog");
         let bad = rows[1].checked.as_ref().unwrap_err();
@@ -176,7 +180,30 @@ mod tests {
             rows[2].checked.as_ref().unwrap_err().category_id,
             Some(FieldError::CategoryTooLarge)
         );
-        let typo = parse_rows("name,categoryId,status\nRex,1,availble\n").unwrap();
+        let names =
+            Categories::from_map([("2".to_owned(), "Cats".to_owned())].into_iter().collect())
+                .unwrap();
+        let named = parse_rows("name,categoryId\nTom, cats \nRex,7\nOdd,Dogs\n", &names).unwrap();
+        assert_eq!(
+            named[0].checked.as_ref().unwrap().category_id,
+            2,
+            "a name, any case"
+        );
+        assert_eq!(
+            named[1].checked.as_ref().unwrap().category_id,
+            7,
+            "a number"
+        );
+        assert_eq!(
+            named[2].checked.as_ref().unwrap_err().category_id,
+            Some(FieldError::CategoryNotWhole),
+            "an unknown name"
+        );
+        let typo = parse_rows(
+            "name,categoryId,status\nRex,1,availble\n",
+            &Categories::default(),
+        )
+        .unwrap();
         assert_eq!(
             typo[0].checked.as_ref().unwrap_err(),
             &FieldErrors {
@@ -185,12 +212,21 @@ mod tests {
             }
         );
         assert_eq!(
-            parse_rows("animal,kind\nRex,dog\n"),
+            parse_rows("animal,kind\nRex,dog\n", &Categories::default()),
             Err(ParseError::NoHeader)
         );
-        assert_eq!(parse_rows("name,categoryId\n"), Err(ParseError::NoRows));
-        assert_eq!(parse_rows(" \n"), Err(ParseError::NoHeader));
-        assert_eq!(parse_rows(""), Err(ParseError::Empty));
+        assert_eq!(
+            parse_rows("name,categoryId\n", &Categories::default()),
+            Err(ParseError::NoRows)
+        );
+        assert_eq!(
+            parse_rows(" \n", &Categories::default()),
+            Err(ParseError::NoHeader)
+        );
+        assert_eq!(
+            parse_rows("", &Categories::default()),
+            Err(ParseError::Empty)
+        );
     }
 
     #[test]
@@ -199,6 +235,9 @@ mod tests {
         for i in 0..=MAX_ROWS {
             text.push_str(&format!("P{i},1\n"));
         }
-        assert_eq!(parse_rows(&text), Err(ParseError::TooMany));
+        assert_eq!(
+            parse_rows(&text, &Categories::default()),
+            Err(ParseError::TooMany)
+        );
     }
 }

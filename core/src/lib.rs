@@ -5,6 +5,7 @@
 //! data, and the app says it. Plain data in and out; no Leptos, no web APIs, so its tests run
 //! natively in seconds. The app crate sends, stores and draws.
 
+mod categories;
 mod compare;
 mod config;
 mod created;
@@ -20,9 +21,11 @@ mod models;
 mod page;
 mod request;
 mod retry;
+mod tabs;
 mod text;
 mod wire;
 
+pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, match_key, Ambiguous, Comparison, Pair, Shown};
 pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};
 pub use created::{note_sent, recent_equal, settle_sent, CreatedPet, ASK_WITHIN_MS};
@@ -43,6 +46,7 @@ pub use models::{ErrorBody, NewPet, Pet, PetStatus};
 pub use page::Page;
 pub use request::{Exchange, Observer, Sent, KEY_VARIABLE};
 pub use retry::{parse_retry_after, plain_duration, Retry, Wait};
+pub use tabs::{Emptied, TabMessage};
 pub use text::lowercase;
 pub use wire::{
     check_status, decode, is_bearer_token, list_query, pet_url, DEFAULT_LIMIT, DEFAULT_TIMEOUT,

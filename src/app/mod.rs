@@ -110,7 +110,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
             {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}
         </div>
         // Under the sign-in form the page stays mounted (its drafts live on) but out of reach.
-        <main inert=move || keys.needs_sign_in()>
+        <main inert=move || keys.needs_sign_in() node_ref=session.main_ref()>
             // Built anew on "sign out everywhere", so no page keeps what was typed in it.
             {move || {
                 session.generation();

@@ -17,12 +17,26 @@ use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
 use crate::i18n::{number, status_name, t, words, Label};
 use crate::session::CurrentEnv;
+use petstore_core::Categories;
 
 /// The pets chosen for a copy, by the environment they are in and their id there.
 pub type Chosen = RwSignal<BTreeSet<(Environment, i64)>>;
 
 /// A column header's words.
 type Header = fn() -> Cow<'static, str>;
+
+/// Each environment's category names (production's, then staging's): a pet's category is said
+/// in its own environment's names.
+pub type Names = StoredValue<[Categories; 2]>;
+
+/// Category `id` of `env` as a table shows it: its name there, else its number.
+fn category(names: Names, env: Environment, id: i64) -> String {
+    let at = match env {
+        Environment::Production => 0,
+        Environment::Staging => 1,
+    };
+    names.with_value(|n| n[at].label(id))
+}
 
 /// How many pets a group shows before "Show all": a store of 143 pets only in one environment
 /// made the page 11,500 px tall.
@@ -110,9 +124,11 @@ pub fn CompareGroups(
     on_copy: Callback<(Environment, Vec<Pet>)>,
     /// The links of pets, passed in because the groups are built after an `.await`.
     current: CurrentEnv,
+    /// The category names, passed in for the same reason.
+    names: Names,
 ) -> impl IntoView {
     let group = |env| {
-        view! { <OnlyIn env shown chosen on_copy current /> }
+        view! { <OnlyIn env shown chosen on_copy current names /> }
     };
     // Each group's count, linking to it, in the order the groups come.
     let entry = |id: &'static str, said: fn(&Comparison) -> String| {
@@ -133,11 +149,11 @@ pub fn CompareGroups(
             </ul>
         </nav>
         // The groups that need a decision first.
-        <Different shown />
+        <Different shown names />
         <AmbiguousNames shown />
         {group(Environment::Staging)}
         {group(Environment::Production)}
-        <Same shown />
+        <Same shown names />
     }
 }
 
@@ -149,6 +165,7 @@ fn OnlyIn(
     chosen: Chosen,
     on_copy: Callback<(Environment, Vec<Pet>)>,
     current: CurrentEnv,
+    names: Names,
 ) -> impl IntoView {
     let pets = Memo::new(move |_| {
         shown.with(|c| match env {
@@ -221,7 +238,7 @@ fn OnlyIn(
                             </label>
                             <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
                         </td>
-                        <td class="num" data-label=words::column_category()>{pet.category_id.to_string()}</td>
+                        <td class="num" data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
                         <td>{status_badge(pet.status.as_ref())}</td>
                         <td class="num" data-label=words::column_id()>{id.to_string()}</td>
                     </tr>
@@ -258,22 +275,22 @@ fn OnlyIn(
     }
 }
 
-/// One side of a pair: category and status.
-fn side(pet: &Pet) -> String {
+/// One side of a pair, in `env`: category and status.
+fn side(names: Names, env: Environment, pet: &Pet) -> String {
     words::category_and_status(
-        &pet.category_id.to_string(),
+        &category(names, env, pet.category_id),
         &status_text(pet.status.as_ref()),
     )
 }
 
 /// Each difference of a pair, in words.
-fn differences(pair: &Pair) -> String {
+fn differences(names: Names, pair: &Pair) -> String {
     let (s, p) = (&pair.staging, &pair.production);
     let mut said = Vec::new();
     if pair.category_differs() {
         said.push(words::category_differs(
-            &p.category_id.to_string(),
-            &s.category_id.to_string(),
+            &category(names, Environment::Production, p.category_id),
+            &category(names, Environment::Staging, s.category_id),
         ));
     }
     if pair.status_differs() {
@@ -286,7 +303,7 @@ fn differences(pair: &Pair) -> String {
 }
 
 #[component]
-fn Different(shown: Memo<Comparison>) -> impl IntoView {
+fn Different(shown: Memo<Comparison>, names: Names) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.different.clone()));
     let all = RwSignal::new(false);
     let rows = move || {
@@ -297,9 +314,9 @@ fn Different(shown: Memo<Comparison>) -> impl IntoView {
                 view! {
                     <tr>
                         <td class="wrap">{pair.staging.name.clone()}</td>
-                        <td data-label=words::in_staging()>{side(&pair.staging)}</td>
-                        <td data-label=words::in_production()>{side(&pair.production)}</td>
-                        <td class="wrap said">{differences(&pair)}</td>
+                        <td data-label=words::in_staging()>{side(names, Environment::Staging, &pair.staging)}</td>
+                        <td data-label=words::in_production()>{side(names, Environment::Production, &pair.production)}</td>
+                        <td class="wrap said">{differences(names, &pair)}</td>
                     </tr>
                 }
             })
@@ -366,7 +383,7 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
 }
 
 #[component]
-fn Same(shown: Memo<Comparison>) -> impl IntoView {
+fn Same(shown: Memo<Comparison>, names: Names) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.same.clone()));
     let all = RwSignal::new(false);
     let rows = move || {
@@ -381,7 +398,7 @@ fn Same(shown: Memo<Comparison>) -> impl IntoView {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="num" data-label=words::column_category()>{staging.category_id.to_string()}</td>
+                            <td class="num" data-label=words::column_category()>{category(names, Environment::Staging, staging.category_id)}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
                             <td class="num" data-label=words::id_in_staging()>{staging.id.to_string()}</td>
                             <td class="num" data-label=words::id_in_production()>{production.id.to_string()}</td>

@@ -31,7 +31,7 @@ split! {
         let (text, extension, mime) = if json {
             (to_json(&pets, &scope, &iso).map_err(ExportProblem::Refused)?, "json", "application/json")
         } else {
-            (to_csv(&pets), "csv", "text/csv;charset=utf-8")
+            (to_csv(&pets, &scope.categories), "csv", "text/csv;charset=utf-8")
         };
         let words = FileWords {
             pets: &words::file_pets(),

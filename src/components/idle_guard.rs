@@ -1,5 +1,6 @@
-//! Shared-tablet safety: after `idleMinutes` without input, sign out everywhere; a minute
-//! before (or half the time, when that is shorter), a warning that any input dismisses.
+//! Shared-tablet safety: after `idleMinutes` without input in any of the app's open tabs, sign
+//! out everywhere (every tab); a minute before (or half the time, when that is shorter), a
+//! warning that any input dismisses.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -31,6 +32,7 @@ pub fn IdleGuard() -> impl IntoView {
         let last = last_input.clone();
         let handle = window_event_listener_untyped(name, move |_| {
             last.set(js_sys::Date::now());
+            session.note_in_use();
             if left.get_untracked().is_some() {
                 left.set(None);
             }
@@ -39,13 +41,14 @@ pub fn IdleGuard() -> impl IntoView {
     }
     let tick_ms = (warn_ms / 10.0).clamp(100.0, 1000.0) as u32;
     let interval = Interval::new(tick_ms, move || {
-        let idle = js_sys::Date::now() - last_input.get();
+        // Use in another tab counts too: the manager may be working there.
+        let idle = js_sys::Date::now() - last_input.get().max(session.in_use_elsewhere());
         // A tab that holds nothing has nothing to forget, and nothing to warn about.
         let now = if idle < limit_ms - warn_ms || !storage::holds_anything() {
             None
         } else if idle >= limit_ms {
             last_input.set(js_sys::Date::now());
-            session.sign_out_everywhere();
+            session.sign_out_idle();
             None
         } else {
             Some(((limit_ms - idle) / 1000.0).ceil() as u32)

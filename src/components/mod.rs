@@ -22,7 +22,7 @@ mod title;
 mod update_banner;
 
 pub(crate) use crate::i18n::clock_time;
-pub use compare_groups::{Chosen, CompareGroups};
+pub use compare_groups::{Chosen, CompareGroups, Names};
 pub use create_outcome::CreateOutcome;
 pub use download::download;
 pub use env_bar::EnvironmentBar;

@@ -12,7 +12,7 @@ use crate::i18n::{changes_said, language, number, status_name, t, words, Label, 
 use crate::input::{search_and_sort, Column, Sort};
 use crate::session::CurrentEnv;
 use petstore_core::ExportScope;
-use petstore_core::{Listing, Mark, Side, READ_LIMIT};
+use petstore_core::{Categories, Listing, Mark, Side, READ_LIMIT};
 
 /// How the list is searched and sorted (from the URL query), and how a header click asks for
 /// another sort. Built by the page, before any `.await`.
@@ -20,6 +20,8 @@ use petstore_core::{Listing, Mark, Side, READ_LIMIT};
 pub struct ListView {
     /// The search text (`q=`).
     pub search: Memo<String>,
+    /// The category the rows are narrowed to (`category=`), if any.
+    pub category: Memo<Option<i64>>,
     /// The sort (`sort=`), if any.
     pub sort: Memo<Option<Sort>>,
     /// Called with the column whose header was clicked.
@@ -47,6 +49,8 @@ pub fn PetTable(
     current: CurrentEnv,
     /// The search and sort.
     view: ListView,
+    /// The environment's category names (empty: the numbers are shown).
+    categories: Categories,
 ) -> impl IntoView {
     let (limit, status) = listing.with_untracked(|l| {
         l.as_ref()
@@ -68,10 +72,14 @@ pub fn PetTable(
         limit,
         maybe_more: false,
         search: None,
+        categories: categories.clone(),
     };
+    let categories = StoredValue::new(categories);
     // A search covers the wider reads where there are some (`pages/wider_reads.rs`).
+    // The category filter narrows what the search covers: the rows loaded.
     let shown = Memo::new(move |_| {
         let search = view.search.read();
+        let category = view.category.get();
         wider.with(|wide| {
             listing.with(|l| {
                 let Some(l) = l else { return Vec::new() };
@@ -79,7 +87,11 @@ pub fn PetTable(
                     (Some(wide), false) => &wide.pets,
                     _ => &l.pets,
                 };
-                search_and_sort(pets, &search, view.sort.get())
+                let mut found = search_and_sort(pets, &search, view.sort.get());
+                if let Some(category) = category {
+                    found.retain(|p| p.category_id == category);
+                }
+                found
             })
         })
     });
@@ -145,7 +157,7 @@ pub fn PetTable(
                     " "
                     {new}
                 </td>
-                <td>{pet.category_id.to_string()}</td>
+                <td>{categories.with_value(|c| c.label(pet.category_id))}</td>
                 <td>{status}{was}</td>
             </tr>
         }

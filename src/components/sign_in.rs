@@ -13,7 +13,7 @@ use crate::config::Environment;
 use crate::i18n::problems::key_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_api_key, KeyProblem};
-use crate::session::{use_keys, ApiKeys};
+use crate::session::{use_keys, use_session, ApiKeys, SignedOut};
 
 /// The sign-in dialog for `env`, drawn over the page by the app's `lazy_sign_in`. It is built
 /// for that one environment: the app builds a new
@@ -65,6 +65,16 @@ pub fn SignIn(
             let _ = target.focus();
         }
     };
+    // Signed out from another tab, or by the clock: said, so nobody wonders where the key went.
+    let session = use_session();
+    let why = move || {
+        session.signed_out().and_then(|why| match why {
+            SignedOut::InAnotherTab(other) if other != env => None,
+            SignedOut::InAnotherTab(_) => Some(words::signed_out_in_another_tab(&env.label())),
+            SignedOut::EverywhereInAnotherTab => Some(words::emptied_in_another_tab().into_owned()),
+            SignedOut::Idle => Some(words::emptied_idle().into_owned()),
+        })
+    };
     view! {
         <div
             class="sign-in"
@@ -74,6 +84,7 @@ pub fn SignIn(
             node_ref=dialog
             on:keydown=trap
         >
+            {move || why().map(|text| view! { <p class="notice signed-out" role="status">{text}</p> })}
             <KeyForm env keys=use_keys() id="api-key" title_id="sign-in-title" focus=true />
         </div>
     }

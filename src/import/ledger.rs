@@ -223,8 +223,8 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn the_fingerprint_follows_the_rows() {
-        let a = parse_rows("name,categoryId\nRex,1\n").unwrap();
-        let b = parse_rows("name,categoryId\nRex,2\n").unwrap();
+        let a = parse_rows("name,categoryId\nRex,1\n", &Default::default()).unwrap();
+        let b = parse_rows("name,categoryId\nRex,2\n", &Default::default()).unwrap();
         assert_eq!(fingerprint(&a), fingerprint(&a.clone()));
         assert_ne!(fingerprint(&a), fingerprint(&b));
         assert_eq!(fingerprint(&a).len(), 16);
@@ -232,7 +232,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn progress_counts_outcomes_and_knows_an_interrupted_run() {
-        let rows = parse_rows("name,categoryId\nA,1\nB,2\n,3\nD,4\n").unwrap();
+        let rows = parse_rows("name,categoryId\nA,1\nB,2\n,3\nD,4\n", &Default::default()).unwrap();
         let mut ledger = Ledger::default();
         assert!(!ledger.interrupted(&rows), "not started");
         ledger.set(0, Some(Outcome::Created { id: 1 }));

@@ -67,6 +67,7 @@ mod tests {
     fn a_row_equal_to_a_created_pet_is_found_once_per_pet() {
         let rows = parse_rows(
             "name,categoryId,status\n Rex ,007,available\nRex,7,available\nRex,7,\nTom,2,\n,1,\n",
+            &Default::default(),
         )
         .unwrap();
         let made = [
@@ -80,7 +81,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn rows_this_ledger_created_are_not_matched_again() {
-        let rows = parse_rows("name,categoryId\nRex,7\nRex,7\n").unwrap();
+        let rows = parse_rows("name,categoryId\nRex,7\nRex,7\n", &Default::default()).unwrap();
         let mut ledger = Ledger::default();
         ledger.set(0, Some(Outcome::Created { id: 11 }));
         let made = [created(11, "Rex", 7, None)];

@@ -64,7 +64,11 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn results_and_failed_rows() {
-        let rows = parse_rows("name,categoryId\nRex,1\n=cmd,2\n,3\nLate,4\n").unwrap();
+        let rows = parse_rows(
+            "name,categoryId\nRex,1\n=cmd,2\n,3\nLate,4\n",
+            &Default::default(),
+        )
+        .unwrap();
         let mut ledger = Ledger::default();
         ledger.set(
             0,

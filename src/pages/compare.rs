@@ -12,7 +12,7 @@ use crate::api::{ApiError, PetStatus};
 use crate::compare::{carry_over, compare, differences_csv, CopyJob, Shown};
 use crate::components::{
     clock_time, download, iso_time, page_title, status_options, Chosen, CompareGroups, ErrorAlert,
-    KeyForm, RunPanel,
+    KeyForm, Names, RunPanel,
 };
 use crate::config::Environment;
 use crate::i18n::{call_said, number, status_name, t, words, Label};
@@ -33,6 +33,8 @@ pub fn Compare() -> impl IntoView {
     let session = use_session();
     let keys = use_keys();
     let current = use_current_env();
+    // Each environment's category names, for the groups (built after an `.await`).
+    let names = StoredValue::new(Environment::ALL.map(|env| session.categories(env)));
     page_title(|| words::compare_environments().into_owned());
     let query = use_query_map();
     let set_query = use_set_query();
@@ -181,7 +183,7 @@ pub fn Compare() -> impl IntoView {
             <Transition fallback=|| view! { <p role="status">{t(words::reading_both)}</p> }>
                 {move || Suspend::new(async move {
                     let sides = (staging.await, production.await);
-                    view! { <Results sides shown chosen on_copy again current /> }
+                    view! { <Results sides shown chosen on_copy again current names /> }
                 })}
             </Transition>
         </div>
@@ -218,6 +220,7 @@ fn Results(
     on_copy: Callback<(Environment, Vec<crate::api::Pet>)>,
     again: RwSignal<u32>,
     current: CurrentEnv,
+    names: Names,
 ) -> impl IntoView {
     let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
@@ -285,7 +288,7 @@ fn Results(
         <p class="note">{counts}</p>
         {notes}
         <button type="button" class="secondary" on:click=save>{t(words::download_differences)}</button>
-        <CompareGroups shown=filtered chosen on_copy current />
+        <CompareGroups shown=filtered chosen on_copy current names />
     }
     .into_any()
 }

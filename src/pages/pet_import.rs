@@ -11,8 +11,9 @@ use crate::i18n::problems::parse_said;
 use crate::i18n::{number, t, words, Label};
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
 use crate::session::created::created_in;
-use crate::session::use_current_env;
+use crate::session::{use_current_env, use_session};
 use crate::storage;
+use petstore_core::Categories;
 
 /// The import page: the form of the current environment, built anew on a switch, so that
 /// each environment shows, checks and sends only the rows pasted for it.
@@ -41,8 +42,8 @@ pub fn PetImport() -> impl IntoView {
 
 /// How far a run of the rows pasted for `env` went, and how many valid rows they have, if
 /// that run started and did not finish.
-fn interrupted(env: Environment, text: &str) -> Option<(Progress, usize)> {
-    let rows = parse_rows(text).ok()?;
+fn interrupted(env: Environment, text: &str, names: &Categories) -> Option<(Progress, usize)> {
+    let rows = parse_rows(text, names).ok()?;
     let ledger = Ledger::load(env, &fingerprint(&rows));
     let valid = rows.iter().filter(|r| r.checked.is_ok()).count();
     ledger
@@ -56,11 +57,13 @@ fn ImportForm(
     /// The environment whose rows these are.
     env: Environment,
 ) -> impl IntoView {
+    // A category may be given by its name where the deployment names them.
+    let names = use_session().categories(env);
     // The pasted text survives a reload of the tab, so a run can be resumed.
     let text = RwSignal::new(storage::get(&storage::import_text_slot(env)).unwrap_or_default());
     // A run that a reload, a switch or leaving the page stopped is said on arrival.
     let stopped = text
-        .with_untracked(|t| interrupted(env, t))
+        .with_untracked(|t| interrupted(env, t, &names))
         .map(|(p, valid)| {
             move || {
                 words::import_interrupted(
@@ -86,7 +89,7 @@ fn ImportForm(
     };
     let check = move |_| {
         confirm.set(String::new());
-        match text.with_untracked(|t| parse_rows(t)) {
+        match text.with_untracked(|t| parse_rows(t, &names)) {
             Err(e) => {
                 set_problem.set(Some(parse_said(e)));
                 checked.set(None);

@@ -11,7 +11,7 @@ use crate::api::PetStatus;
 use crate::components::{page_title, status_options, ListView, OfflineWrites};
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
-use crate::input::{parse_filters, parse_limit, Sort};
+use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
 use crate::session::{use_current_env, use_session, use_set_query};
 
 /// The list page.
@@ -28,6 +28,12 @@ pub fn PetList() -> impl IntoView {
     let set_query = use_set_query();
     let search = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let sort = Memo::new(move |_| query.read().get_str("sort").and_then(Sort::parse));
+    let category = Memo::new(move |_| {
+        query
+            .read()
+            .get_str("category")
+            .and_then(|c| parse_int64(c).ok())
+    });
     let set_sort = set_query.clone();
     let on_sort = Callback::new(move |column| {
         let next = Sort::after_click(sort.get_untracked(), column);
@@ -35,6 +41,7 @@ pub fn PetList() -> impl IntoView {
     });
     let list_view = ListView {
         search,
+        category,
         sort,
         on_sort,
     };
@@ -49,6 +56,44 @@ pub fn PetList() -> impl IntoView {
     let set_param = move |key, value| set_query(key, value, false);
     // What the limit field holds while it is not a valid limit; `None` once it is.
     let (bad_limit, set_bad_limit) = signal(None::<String>);
+    let set_category = set_param.clone();
+    let on_category = move |ev| {
+        let value = event_target_value(&ev);
+        set_category("category", (!value.is_empty()).then_some(value));
+    };
+    // The category filter, where the deployment names its categories.
+    let names = Memo::new(move |_| session.categories(current.env()));
+    let category_filter = move || {
+        names.with(|names| {
+            (!names.is_empty()).then(|| {
+                let options = names
+                    .iter()
+                    .map(|(id, name)| {
+                        let name = name.to_owned();
+                        view! {
+                            <option
+                                value=id.to_string()
+                                prop:selected=move || category.get() == Some(id)
+                            >
+                                {name}
+                            </option>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="field">
+                        <label for="category-filter">{t(words::column_category)}</label>
+                        <select id="category-filter" on:change=on_category.clone()>
+                            <option value="" prop:selected=move || category.get().is_none()>
+                                {t(words::all)}
+                            </option>
+                            {options}
+                        </select>
+                    </div>
+                }
+            })
+        })
+    };
     let set_status = set_param.clone();
     let on_status = move |ev| {
         let value = event_target_value(&ev);
@@ -128,6 +173,7 @@ pub fn PetList() -> impl IntoView {
                     {status_options(status_is)}
                 </select>
             </div>
+            {category_filter}
             <div class="field">
                 <label for="limit">{t(words::limit)}</label>
                 <input

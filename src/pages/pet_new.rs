@@ -17,12 +17,13 @@ use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
-use crate::input::{Draft, FieldErrors, SavedDraft};
+use crate::input::{parse_int64, Draft, FieldErrors, SavedDraft};
 use crate::session::created::created_in;
 use crate::session::{
     use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
 };
 use crate::storage;
+use petstore_core::Categories;
 use petstore_core::{recent_equal, CreatedPet};
 
 /// History state of the navigation to a just-created pet, so its page can say so.
@@ -76,6 +77,7 @@ fn PetForm(
     let session = use_session();
     let current = use_current_env();
     let creates = use_creates();
+    let names = StoredValue::new(session.categories(env));
     let navigate = use_navigate();
     let saved = saved_draft(env);
     // A draft brought back from an earlier visit is said, with when it was typed.
@@ -145,15 +147,23 @@ fn PetForm(
         restored.set(None);
         storage::remove(&storage::draft_slot(env));
     };
-    let to_list = use_navigate();
-    let cancel = move |ev: leptos::ev::MouseEvent| {
-        // A click that opens the list elsewhere (a new tab, a new window) leaves the form as
-        // it is: nothing to ask.
-        let elsewhere = ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key();
-        if !elsewhere && draft.with_untracked(|d| !d.is_empty()) {
-            ev.prevent_default();
-            asking.set(true);
-            request_animation_frame(|| focus("keep-draft"));
+    // Back to the list (the address is the app's own full path: not resolved again).
+    let navigate_list = use_navigate();
+    let to_list = move || {
+        let options = NavigateOptions {
+            resolve: false,
+            ..Default::default()
+        };
+        navigate_list(&current.href_untracked(&Page::List), options);
+    };
+    let cancel = {
+        let to_list = to_list.clone();
+        move |_| match draft.with_untracked(Draft::is_empty) {
+            true => to_list(),
+            false => {
+                asking.set(true);
+                request_animation_frame(|| focus("keep-draft"));
+            }
         }
     };
 
@@ -246,15 +256,21 @@ fn PetForm(
                 on_input=move |v| edit(|d, v| d.name = v, v)
                 error=Signal::derive(move || shown.with(name_said))
             />
-            <TextField
-                id="pet-category"
-                label=words::category_id
-                numeric=true
-                hint=words::category_id_hint
-                value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
-                on_input=move |v| edit(|d, v| d.category_id = v, v)
-                error=Signal::derive(move || shown.with(category_said))
-            />
+            {match names.with_value(Categories::is_empty) {
+                true => view! {
+                    <TextField
+                        id="pet-category"
+                        label=words::category_id
+                        numeric=true
+                        hint=words::category_id_hint
+                        value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
+                        on_input=move |v| edit(|d, v| d.category_id = v, v)
+                        error=Signal::derive(move || shown.with(category_said))
+                    />
+                }
+                .into_any(),
+                false => view! { <CategoryChoice names draft shown edit /> }.into_any(),
+            }}
             <div class="field">
                 <label for="pet-status">{t(words::column_status)}</label>
                 <select
@@ -299,9 +315,9 @@ fn PetForm(
                     {t(words::add_pet)}
                 </button>
                 // Back to the list; with something typed, after asking what becomes of it.
-                <a class="cancel" href=move || current.href(&Page::List) on:click=cancel>
+                <button type="button" class="secondary cancel" on:click=cancel>
                     {t(words::cancel)}
-                </a>
+                </button>
             </div>
             {move || asking.get().then(|| {
                 let to_list = to_list.clone();
@@ -317,9 +333,7 @@ fn PetForm(
                         class="secondary"
                         on:click=move |_| {
                             discard();
-                            // The link is the app's own full path: not resolved against it again.
-                            let options = NavigateOptions { resolve: false, ..Default::default() };
-                            to_list(&current.href_untracked(&Page::List), options);
+                            to_list();
                         }
                     >
                         {t(words::discard_draft)}
@@ -341,6 +355,83 @@ fn PetForm(
             })}
         </form>
         {move || record().map(|record| view! { <CreateOutcome record /> })}
+    }
+}
+
+/// The category, where the deployment names its categories: a select of the names and
+/// "Another category number", which shows the number field. A draft whose number has no
+/// name shows the number field at once.
+#[component]
+fn CategoryChoice(
+    names: StoredValue<Categories>,
+    draft: RwSignal<Draft>,
+    shown: Memo<FieldErrors>,
+    edit: impl Fn(fn(&mut Draft, String), String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let named = move |text: &str| {
+        parse_int64(text.trim())
+            .ok()
+            .is_some_and(|id| names.with_value(|n| n.name(id).is_some()))
+    };
+    // "Another category number" chosen, before a number is typed.
+    let other = RwSignal::new(false);
+    let number_shown = move || {
+        other.get() || draft.with(|d| !d.category_id.trim().is_empty() && !named(&d.category_id))
+    };
+    let choose = move |value: String| match value.as_str() {
+        "other" => {
+            other.set(true);
+            edit(|d, _| d.category_id.clear(), value);
+            request_animation_frame(|| focus("pet-category-number"));
+        }
+        _ => {
+            other.set(false);
+            edit(|d, v| d.category_id = v, value);
+        }
+    };
+    let chosen = move |id: String| draft.with(|d| d.category_id.trim() == id) && !number_shown();
+    let options = names.with_value(|n| {
+        n.iter()
+            .map(|(id, name)| {
+                let (value, name) = (id.to_string(), name.to_owned());
+                let this = value.clone();
+                view! {
+                    <option value=value prop:selected=move || chosen(this.clone())>{name}</option>
+                }
+            })
+            .collect_view()
+    });
+    view! {
+        <div class="field">
+            <label for="pet-category">{t(words::column_category)}</label>
+            <select
+                id="pet-category"
+                aria-describedby="pet-category-error"
+                on:change:target=move |ev| choose(ev.target().value())
+            >
+                <option value="" prop:selected=move || chosen(String::new())>
+                    {t(words::choose_category)}
+                </option>
+                {options}
+                <option value="other" prop:selected=number_shown>
+                    {t(words::another_category_number)}
+                </option>
+            </select>
+            <p id="pet-category-error" class="field-error">
+                {move || (!number_shown()).then(|| shown.with(category_said)).flatten()}
+            </p>
+        </div>
+        <Show when=number_shown>
+            <TextField
+                id="pet-category-number"
+                label=words::category_id
+                numeric=true
+                hint=words::category_id_hint
+                value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
+                on_input=move |v| edit(|d, v| d.category_id = v, v)
+                error=Signal::derive(move || shown.with(category_said))
+            />
+        </Show>
     }
 }
 

@@ -117,7 +117,14 @@ pub(super) fn PetRows(
                         {move || Suspend::new(async move { live_line(session, ages, shown, retry).await.ok() })}
                     </Suspense>
                 </div>
-                <PetTable listing=shown wider=wide_side env current view=list_view />
+                <PetTable
+                    listing=shown
+                    wider=wide_side
+                    env
+                    current
+                    view=list_view
+                    categories=session.categories(env)
+                />
             }
         })
     };

@@ -12,6 +12,7 @@ use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::just_created;
 use crate::session::{use_current_env, use_session};
+use petstore_core::Categories;
 
 /// The view page.
 #[component]
@@ -59,11 +60,12 @@ pub fn PetView() -> impl IntoView {
 #[component]
 fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     let session = use_session();
+    let names = StoredValue::new(session.categories(env));
     let known = session.known_pet(env, id);
     let use_get_pet = session.get_pet_usable(env);
     // Once getPet is gone, a pet already seen is not worth up to four list reads.
     if let (Some(pet), false) = (known.clone(), use_get_pet) {
-        return view! { <PetDetails pet created via=Via::ListOnly /> }.into_any();
+        return view! { <PetDetails pet created via=Via::ListOnly names /> }.into_any();
     }
     // The last answer: a failed read again keeps showing it, saying so.
     let last = StoredValue::new(None::<(Found, f64)>);
@@ -106,9 +108,8 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     };
     // What is known shows while the service is asked, with no loading state.
     let fallback = move || match known.clone() {
-        Some(pet) => {
-            view! { <PetDetails pet created via=Via::GetPet(Default::default()) /> }.into_any()
-        }
+        Some(pet) => view! { <PetDetails pet created via=Via::GetPet(Default::default()) names /> }
+            .into_any(),
         None => view! { <p role="status">{t(words::loading_pet)}</p> }.into_any(),
     };
     view! {
@@ -120,7 +121,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                         match pet.await {
                             Ok((Found { pet, via }, read_at, failed_at)) => {
                                 Ok(view! {
-                                    <PetDetails pet created via />
+                                    <PetDetails pet created via names />
                                     <Freshness
                                         read_at=Signal::stored(Some(read_at))
                                         failed_at=Signal::stored(failed_at)
@@ -143,9 +144,19 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     .into_any()
 }
 
+/// A pet's category as its page says it: its name and number ("Dogs (1)") where the
+/// deployment names it, else the number.
+fn category_said(names: &Categories, id: i64) -> String {
+    match names.name(id) {
+        Some(name) => format!("{name} ({id})"),
+        None => id.to_string(),
+    }
+}
+
 #[component]
-fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
+fn PetDetails(pet: Pet, created: bool, via: Via, names: StoredValue<Categories>) -> impl IntoView {
     let status = pet.status.clone();
+    let category = names.with_value(|n| category_said(n, pet.category_id));
     view! {
         {created.then(|| view! { <p class="notice" role="status">{t(words::pet_added_short)}</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>
@@ -155,7 +166,7 @@ fn PetDetails(pet: Pet, created: bool, via: Via) -> impl IntoView {
             <dt>{t(words::column_name)}</dt>
             <dd class="wrap">{pet.name}</dd>
             <dt>{t(words::column_category)}</dt>
-            <dd>{pet.category_id.to_string()}</dd>
+            <dd>{category}</dd>
             <dt>{t(words::column_status)}</dt>
             <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>

@@ -13,6 +13,7 @@ mod keys;
 mod offline;
 mod refresh;
 mod tab;
+mod tabs;
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
@@ -28,6 +29,7 @@ pub use env::{use_current_env, CurrentEnv};
 pub use keys::{use_keys, ApiKeys};
 pub use petstore_core::CallError;
 pub(crate) use refresh::begin_watch;
+pub use tabs::SignedOut;
 
 /// The app's shared state; cheap to copy into closures.
 #[derive(Clone, Copy)]
@@ -52,12 +54,15 @@ pub struct Session {
     clock: StoredValue<refresh::Clock>,
     // Goes up when the data on screen is due to be read again.
     refreshes: RwSignal<u32>,
+    // The other open tabs of the app on this device (tabs.rs).
+    tabs: tabs::Tabs,
 }
 
 /// Creates the session for `config` and provides it to every component below. Call inside the
 /// `<Router>`: the environment is read from the URL query (`?env=`), else from this tab's last
 /// choice, else production. `base` is the router's base path (`""` at the site root).
 pub fn provide_session(config: AppConfig, base: String) -> Session {
+    let tabs = tabs::Tabs::open(&base);
     let current = CurrentEnv::from_address(base);
     let keys = ApiKeys::from_storage(current);
     let connection = RwSignal::new(offline::Connection::at_start());
@@ -74,6 +79,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         reread: offline::returns(connection),
         clock: StoredValue::new(refresh::Clock::default()),
         refreshes: RwSignal::new(0),
+        tabs,
     };
     offline::watch(session.connection);
     // The refresh timer begins after the first screen (`Session::after_first_screen`).
@@ -82,6 +88,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     provide_context(current);
     provide_context(keys);
     provide_context(session.activity);
+    tabs::listen(session);
     session
 }
 
@@ -105,9 +112,8 @@ pub fn use_session() -> Session {
 }
 
 impl Session {
-    /// Forgets the current environment's key.
-    pub fn sign_out(&self) {
-        let env = self.current.env_untracked();
+    /// Forgets `env`'s key in this tab (Sign out, here or in another tab).
+    fn sign_out_here(&self, env: Environment) {
         // On a shared tablet the next person must not see this one's pets, offline either.
         self.forget_kept_answers(&[env]);
         self.keys.forget(env);

@@ -11,6 +11,7 @@ use super::Session;
 use crate::api::{Pet, Wait, GET_PET_REMOVAL};
 use crate::config::Environment;
 use crate::storage;
+use petstore_core::Categories;
 
 /// Pets seen in lists and creates, and the environments where `getPet` answered 410 (gone).
 #[derive(Debug, Default)]
@@ -83,6 +84,11 @@ impl Session {
         self.generation.get()
     }
 
+    /// The category names of `env` in the configuration (empty when it gives none).
+    pub fn categories(&self, env: Environment) -> Categories {
+        self.config.with_value(|c| c.categories(env).clone())
+    }
+
     /// The `idleMinutes` of the configuration, if set.
     pub fn idle_minutes(&self) -> Option<f64> {
         self.config.with_value(|c| c.idle_minutes)
@@ -91,8 +97,9 @@ impl Session {
     /// Forgets both keys, the drafts, the import ledgers and text, the activity and every pet
     /// seen, in memory and in storage: the next person at a shared tablet finds nothing of
     /// this one's work. The pages are built anew (so no form keeps what was typed), and
-    /// answers to requests already sent are not written down.
-    pub fn sign_out_everywhere(&self) {
+    /// answers to requests already sent are not written down. (Sign out everywhere, here or in
+    /// another tab, and the idle sign-out.)
+    pub(super) fn empty_tab(&self) {
         // First, while the pages that show the connection are still there to be told.
         self.forget_kept_answers(&Environment::ALL);
         self.generation.update(|g| *g += 1);

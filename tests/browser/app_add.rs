@@ -143,7 +143,7 @@ async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_d
         pause(0).await;
         clock()
     }];
-    click(&link(host, "Cancel").unwrap()).await;
+    click(&button(host, "Cancel").unwrap()).await;
     wait_until("the question", || {
         page_text(host).contains("Keep what you typed for later, or discard it?")
     })
@@ -175,7 +175,7 @@ async fn a_field_error_goes_once_fixed_and_a_restored_draft_is_said_and_can_be_d
 
     // Cancel's own Discard draft leaves for the list with nothing kept.
     type_into(&input(host, "Name").await, "Gone").await;
-    click(&link(host, "Cancel").unwrap()).await;
+    click(&button(host, "Cancel").unwrap()).await;
     wait_for("Discard draft", || button(host, "Discard draft")).await;
     click(&button(host, "Discard draft").unwrap()).await;
     wait_until("the list", || !rows(host).is_empty()).await;

@@ -88,7 +88,8 @@ async fn the_nav_marks_the_current_page_and_the_list_offers_add_pet() {
     wait_until("the form", || by_label(host, "Name").is_some()).await;
     assert_eq!(current_nav(host), ["New pet"]);
     type_into(&input(host, "Name").await, "Kept draft").await;
-    follow(host, "Cancel").await;
+    click(&button(host, "Cancel").unwrap()).await;
+    follow(host, "Keep draft").await;
     wait_until("the list again", || !rows(host).is_empty()).await;
     assert_eq!(current_nav(host), ["Pets"]);
     follow(host, "Activity").await;

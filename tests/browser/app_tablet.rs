@@ -129,7 +129,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     click(&button(host, "Sign out everywhere").unwrap()).await;
     wait_until("the question", || {
         page_text(host).contains(
-            "This tab will forget the API keys, the drafts, the pets this tab added, the import records, and the activity.",
+            "Every open tab of this app on this device will forget the API keys, the drafts, the pets this tab added, the import records, and the activity.",
         )
     })
     .await;

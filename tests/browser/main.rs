@@ -11,6 +11,7 @@ mod common;
 
 mod api_client;
 mod app_add;
+mod app_categories;
 mod app_compare;
 mod app_create_flow;
 mod app_daily;
@@ -24,6 +25,7 @@ mod app_look;
 mod app_session;
 mod app_switching;
 mod app_tablet;
+mod app_tabs;
 mod app_view_env;
 mod shell;
 mod start_rules;

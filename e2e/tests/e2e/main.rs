@@ -18,3 +18,4 @@ mod pseudo_locale;
 mod random_session;
 mod release_site;
 mod split_pages;
+mod tabs;

@@ -14,6 +14,7 @@ mod model;
 mod page;
 mod steps;
 mod tablet;
+mod tabs;
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,7 @@ use petstore_e2e::{
     csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, Browser, SiteLog,
 };
 use tablet::{draw_tablet, is_tablet};
+use tabs::{draw_tabs, is_tabs};
 
 /// Seeds that run every time; a seed that once found a bug stays here as a regression case.
 /// Seed 1 found the Limit field emptied with no message (a change without an input event);
@@ -75,6 +77,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let mut live = Rng::new(seed ^ 0x11FE_0000);
     // And the switches of language another: one may come before any step.
     let mut speaking = Rng::new(seed ^ 0x1A46_0000);
+    // And the other tabs of the app another.
+    let mut tabs = Rng::new(seed ^ 0x7AB5_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -115,6 +119,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (5, _) => draw_tablet(&mut tablet, model.offline.is_some()),
                     (8, false) => draw_compare(&mut comparing),
                     (3, _) => draw_live(&mut live),
+                    (6, _) if n % 20 == 16 => draw_tabs(&mut tabs),
                     _ => drawn,
                 }
             }
@@ -128,6 +133,11 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         };
         if is_tablet(&step) {
             tablet::perform(&browser, &mut model, &step).await;
+        } else if is_tabs(&step) {
+            result = tabs::perform(c, &mut model, &step).await;
+            if result.is_err() {
+                break;
+            }
         } else if is_live(&step) {
             live::perform(c, &mut model, &step).await;
         } else {

@@ -52,6 +52,20 @@ impl Sandbox {
         self.config_with(&format!(r#""refreshSeconds":{seconds}"#))
     }
 
+    /// Like [`Sandbox::config`], production naming its categories with `categories` (a JSON
+    /// object of number to name).
+    pub fn config_named(&self, categories: &str) -> String {
+        let json = format!(
+            r#"{{"production":{{"baseUrl":"{}","categories":{categories}}},"staging":{{"baseUrl":"{}"}}}}"#,
+            self.base("production"),
+            self.base("staging")
+        );
+        format!(
+            "data:application/json,{}",
+            js_sys::encode_uri_component(&json)
+        )
+    }
+
     /// A config.json URL for this sandbox with one more field (`"name":value`).
     fn config_with(&self, field: &str) -> String {
         let json = format!(

@@ -52,6 +52,9 @@ pub struct Model {
     /// Set by the step that opened a fresh tab with a made-up key, offline: that
     /// environment's, until the network is back or another key is typed.
     pub fresh_tab: Option<usize>,
+    /// When another tab of the app was open (began, ended; ms since the service started):
+    /// its reads are its own.
+    pub other_tabs: Vec<(u64, u64)>,
     /// Where each environment's log stood when it was told to answer the next request 429.
     pub busy_from: [Option<usize>; 2],
     /// How many creates each environment may have received: one per click of Add pet (a
@@ -98,6 +101,7 @@ impl Model {
             wiped: false,
             closed_copy: false,
             fresh_tab: None,
+            other_tabs: Vec::new(),
             busy_from: [None, None],
             sends_allowed: [0, 0],
             site_log,

@@ -86,6 +86,11 @@ pub enum Step {
     /// Another tab is brought to the front for `.0` ms (another manager adds a pet to
     /// production meanwhile if `.1`); then this tab comes back.
     Hidden(u64, bool),
+    // Other tabs of the app (drawn and performed by `tabs.rs`).
+    /// A new tab opened on the address shown, then closed.
+    NewTab,
+    /// A new tab opened on the address shown, and Sign out pressed there.
+    SignOutInOtherTab,
     // The store's language (drawn and checked by `language.rs`).
     /// Chooses the language `.0` in the header's control.
     Language(&'static str),
@@ -364,7 +369,12 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         | Step::UpdateReload
         | Step::FreshTabMadeUpKey => {}
         // (The live list's, performed by `live.rs`.)
-        Step::OtherAdds(..) | Step::OtherChanges(..) | Step::Hidden(..) | Step::Language(_) => {}
+        Step::OtherAdds(..)
+        | Step::OtherChanges(..)
+        | Step::Hidden(..)
+        | Step::Language(_)
+        | Step::NewTab
+        | Step::SignOutInOtherTab => {}
     }
 }
 

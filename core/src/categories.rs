@@ -15,8 +15,9 @@ use crate::text::lowercase;
 pub const MAX_CATEGORY_NAME: usize = 40;
 
 /// An environment's category names, by number. Checked as the configuration is read: each
-/// number a whole number within int64, each name not blank, at most [`MAX_CATEGORY_NAME`]
-/// characters, and no two alike (capitals aside: a name typed in an import must name one).
+/// number a whole number within int64 and named once, each name not blank, not a number, at
+/// most [`MAX_CATEGORY_NAME`] characters, and no two alike (capitals aside: a name typed in an
+/// import must name one category, and a number must mean only itself).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Categories {
     by_id: BTreeMap<i64, String>,
@@ -30,9 +31,18 @@ impl Categories {
         for (number, name) in map {
             let id = parse_int64(number.trim())
                 .map_err(|_| format!("\"{number}\" is not a category number (a whole number)"))?;
+            if by_id.contains_key(&id) {
+                return Err(format!("category {id} is named twice"));
+            }
             let name = name.trim();
             if name.is_empty() {
                 return Err(format!("category {id} has an empty name"));
+            }
+            // A name that reads as a number would make "2" in an import mean two things.
+            if parse_int64(name).is_ok() {
+                return Err(format!(
+                    "the name of category {id}, \"{name}\", is a number"
+                ));
             }
             if name.chars().count() > MAX_CATEGORY_NAME {
                 return Err(format!(
@@ -132,6 +142,11 @@ mod tests {
                 "\"DOGS\" names two categories",
             ),
             (map(&[("1", &"x".repeat(41))]), "longer than 40 characters"),
+            (map(&[("1", "2")]), "\"2\", is a number"),
+            (
+                map(&[("1", "Dogs"), ("01", "Cats")]),
+                "category 1 is named twice",
+            ),
         ];
         for (map, expected) in cases {
             let err = Categories::from_map(map).unwrap_err();

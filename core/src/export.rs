@@ -22,6 +22,8 @@ pub struct ExportScope {
     pub maybe_more: bool,
     /// The name search the rows shown were narrowed by, if any.
     pub search: Option<String>,
+    /// The category the rows shown were narrowed to, if any.
+    pub category: Option<i64>,
     /// The environment's category names (empty: the files hold the numbers alone).
     pub categories: Categories,
 }
@@ -96,6 +98,9 @@ struct JsonExport<'a> {
     status: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     search: Option<&'a str>,
+    /// The category filter: only pets of this category are in the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    category_id: Option<i64>,
     limit: u32,
     /// True when the rows filled the limit: the service may hold more.
     may_have_more: bool,
@@ -110,6 +115,7 @@ pub fn to_json(pets: &[Pet], scope: &ExportScope, exported_at: &str) -> Result<S
         exported_at,
         status: scope.status.as_deref(),
         search: scope.search.as_deref(),
+        category_id: scope.category,
         limit: scope.limit,
         may_have_more: scope.maybe_more,
         pets: pets
@@ -230,12 +236,17 @@ mod tests {
             limit: 20,
             maybe_more: false,
             search: None,
+            category: Some(3),
             categories: names,
         };
         let text = to_json(&pets, &scope, "t").unwrap();
         assert!(
             text.contains("\"categoryId\": 9223372036854775807,\n      \"category\": \"=Dogs\""),
             "{text}"
+        );
+        assert!(
+            text.contains("\n  \"categoryId\": 3,\n"),
+            "the filter: {text}"
         );
     }
 
@@ -257,6 +268,7 @@ mod tests {
             limit: 1,
             maybe_more: true,
             search: None,
+            category: None,
             categories: Categories::default(),
         };
         let text = to_json(&[pet(9_007_199_254_740_993, "B", None)], &scope, "t").unwrap();

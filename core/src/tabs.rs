@@ -24,6 +24,9 @@ pub enum TabMessage {
         env: Environment,
         /// Its address in the asking tab's configuration.
         base: String,
+        /// A word of the asking tab's own, which the answer repeats: a tab takes only the
+        /// answer to its own question.
+        nonce: String,
     },
     /// An open tab's answer: the key it holds for `env`, not refused by the service.
     Key {
@@ -31,6 +34,8 @@ pub enum TabMessage {
         env: Environment,
         /// Its address in the answering tab's configuration.
         base: String,
+        /// The question's word.
+        nonce: String,
         /// The key.
         key: String,
     },
@@ -55,12 +60,17 @@ pub enum TabMessage {
 
 impl TabMessage {
     /// The message as the channel carries it: its words one per line (`key`, the
-    /// environment, its address, the key). Neither an address nor a key holds a line break,
+    /// environment, its address, the question's word, the key). Neither an address nor a key holds a line break,
     /// and a plain text costs the first screen nothing, where serde's enum code costs KBs.
     pub fn to_text(&self) -> String {
         let fields: Vec<&str> = match self {
-            TabMessage::Ask { env, base } => vec!["ask", env.as_str(), base],
-            TabMessage::Key { env, base, key } => vec!["key", env.as_str(), base, key],
+            TabMessage::Ask { env, base, nonce } => vec!["ask", env.as_str(), base, nonce],
+            TabMessage::Key {
+                env,
+                base,
+                nonce,
+                key,
+            } => vec!["key", env.as_str(), base, nonce, key],
             TabMessage::SignOut { env, base } => vec!["signOut", env.as_str(), base],
             TabMessage::Everywhere { why, base } => {
                 let why = match why {
@@ -80,13 +90,15 @@ impl TabMessage {
         let env = || fields.get(1).and_then(|e| Environment::parse(e));
         let base = || fields.get(2).map(|b| (*b).to_owned());
         Some(match fields[..] {
-            ["ask", _, _] => TabMessage::Ask {
+            ["ask", _, _, nonce] => TabMessage::Ask {
                 env: env()?,
                 base: base()?,
+                nonce: nonce.to_owned(),
             },
-            ["key", _, _, key] => TabMessage::Key {
+            ["key", _, _, nonce, key] => TabMessage::Key {
                 env: env()?,
                 base: base()?,
+                nonce: nonce.to_owned(),
                 key: key.to_owned(),
             },
             ["signOut", _, _] => TabMessage::SignOut {
@@ -116,10 +128,11 @@ mod tests {
         let key = TabMessage::Key {
             env: Environment::Staging,
             base: "https://staging.example/v1".into(),
+            nonce: "n1".into(),
             key: "k-1".into(),
         };
         let text = key.to_text();
-        assert_eq!(text, "key\nstaging\nhttps://staging.example/v1\nk-1");
+        assert_eq!(text, "key\nstaging\nhttps://staging.example/v1\nn1\nk-1");
         assert_eq!(TabMessage::parse(&text), Some(key));
         for message in [
             TabMessage::Everywhere {
@@ -138,7 +151,12 @@ mod tests {
         ] {
             assert_eq!(TabMessage::parse(&message.to_text()), Some(message));
         }
-        assert_eq!(TabMessage::parse("key\nqa\nhttps://x/v1\nk"), None);
+        assert_eq!(TabMessage::parse("key\nqa\nhttps://x/v1\nn1\nk"), None);
+        assert_eq!(
+            TabMessage::parse("key\nstaging\nhttps://x/v1\nk"),
+            None,
+            "no word"
+        );
         assert_eq!(TabMessage::parse("key\nstaging"), None);
         assert_eq!(TabMessage::parse("hello"), None);
     }

@@ -52,6 +52,9 @@ pub fn ExportButtons(
     /// The search the rows were narrowed by (empty for none).
     #[prop(into)]
     search: Signal<String>,
+    /// The category the rows were narrowed to, if any.
+    #[prop(into)]
+    category: Signal<Option<i64>>,
     /// Where they are from.
     scope: ExportScope,
     /// Whether there may be more, as the list stands at the click (a read again can fill the
@@ -67,6 +70,7 @@ pub fn ExportButtons(
         let search = search.trim();
         let scope = scope.with_value(|scope| ExportScope {
             search: (!search.is_empty()).then(|| search.to_owned()),
+            category: category.get_untracked(),
             maybe_more: maybe_more.get_untracked(),
             ..scope.clone()
         });

@@ -72,6 +72,7 @@ pub fn PetTable(
         limit,
         maybe_more: false,
         search: None,
+        category: None,
         categories: categories.clone(),
     };
     let categories = StoredValue::new(categories);
@@ -177,9 +178,15 @@ pub fn PetTable(
             })
         })
     };
-    // Built when there are rows, gone when there are none (a memo: not at every read).
-    let has_rows =
-        Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| !l.pets.is_empty())));
+    // Built when there are rows, gone when there are none (a memo: not at every read). A
+    // category none of the rows loaded holds says so as an empty list does; a search keeps
+    // the table, its note saying nothing matches.
+    let has_rows = Memo::new(move |_| {
+        let loaded = listing.with(|l| l.as_ref().is_some_and(|l| !l.pets.is_empty()));
+        let emptied =
+            view.category.with(Option::is_some) && !searching() && shown.with(Vec::is_empty);
+        loaded && !emptied
+    });
     let table = move || {
         let scope = scope.clone();
         view! {
@@ -200,7 +207,13 @@ pub fn PetTable(
                     .map(|text| view! { <p class="note">{text}</p> })
             }}
             // The files hold what the table shows, searched and sorted.
-            <ExportButtons pets=shown search=view.search scope maybe_more=Signal::derive(full) />
+            <ExportButtons
+                pets=shown
+                search=view.search
+                category=view.category
+                scope
+                maybe_more=Signal::derive(full)
+            />
         }
     };
     move || match has_rows.get() {

@@ -28,11 +28,16 @@ pub fn PetList() -> impl IntoView {
     let set_query = use_set_query();
     let search = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let sort = Memo::new(move |_| query.read().get_str("sort").and_then(Sort::parse));
+    // The category filter, where the deployment names its categories: only a named category
+    // of the environment shown filters (a `category=` kept across a switch, or typed in the
+    // address, is left alone where it names nothing).
+    let names = Memo::new(move |_| session.categories(current.env()));
     let category = Memo::new(move |_| {
-        query
+        let id = query
             .read()
             .get_str("category")
-            .and_then(|c| parse_int64(c).ok())
+            .and_then(|c| parse_int64(c).ok())?;
+        names.with(|n| n.name(id).is_some()).then_some(id)
     });
     let set_sort = set_query.clone();
     let on_sort = Callback::new(move |column| {
@@ -61,8 +66,6 @@ pub fn PetList() -> impl IntoView {
         let value = event_target_value(&ev);
         set_category("category", (!value.is_empty()).then_some(value));
     };
-    // The category filter, where the deployment names its categories.
-    let names = Memo::new(move |_| session.categories(current.env()));
     let category_filter = move || {
         names.with(|names| {
             (!names.is_empty()).then(|| {

@@ -77,9 +77,13 @@ fn PetForm(
     let session = use_session();
     let current = use_current_env();
     let creates = use_creates();
-    let names = StoredValue::new(session.categories(env));
-    let navigate = use_navigate();
     let saved = saved_draft(env);
+    let names = StoredValue::new(session.categories(env));
+    // "Another category number", where categories are named: chosen, or a kept draft's number
+    // without a name. It stays chosen while the number is typed (the "1" of "12" may name a
+    // category).
+    let other_category = RwSignal::new(draft_number_unnamed(&saved.draft, &names));
+    let navigate = use_navigate();
     // A draft brought back from an earlier visit is said, with when it was typed.
     let restored = RwSignal::new((!saved.draft.is_empty()).then_some(saved.saved_at_ms));
     let draft = RwSignal::new(saved.draft);
@@ -145,6 +149,7 @@ fn PetForm(
         errors.set(FieldErrors::default());
         warning.set(None);
         restored.set(None);
+        other_category.set(false);
         storage::remove(&storage::draft_slot(env));
     };
     // Back to the list (the address is the app's own full path: not resolved again).
@@ -269,7 +274,7 @@ fn PetForm(
                     />
                 }
                 .into_any(),
-                false => view! { <CategoryChoice names draft shown edit /> }.into_any(),
+                false => view! { <CategoryChoice names draft other=other_category shown edit /> }.into_any(),
             }}
             <div class="field">
                 <label for="pet-status">{t(words::column_status)}</label>
@@ -358,6 +363,13 @@ fn PetForm(
     }
 }
 
+/// Whether `draft` holds a category number that `names` gives no name.
+fn draft_number_unnamed(draft: &Draft, names: &StoredValue<Categories>) -> bool {
+    let text = draft.category_id.trim();
+    !text.is_empty()
+        && !parse_int64(text).is_ok_and(|id| names.with_value(|n| n.name(id).is_some()))
+}
+
 /// The category, where the deployment names its categories: a select of the names and
 /// "Another category number", which shows the number field. A draft whose number has no
 /// name shows the number field at once.
@@ -365,19 +377,12 @@ fn PetForm(
 fn CategoryChoice(
     names: StoredValue<Categories>,
     draft: RwSignal<Draft>,
+    /// "Another category number" chosen (the form's, so that Discard can reset it).
+    other: RwSignal<bool>,
     shown: Memo<FieldErrors>,
     edit: impl Fn(fn(&mut Draft, String), String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let named = move |text: &str| {
-        parse_int64(text.trim())
-            .ok()
-            .is_some_and(|id| names.with_value(|n| n.name(id).is_some()))
-    };
-    // "Another category number" chosen, before a number is typed.
-    let other = RwSignal::new(false);
-    let number_shown = move || {
-        other.get() || draft.with(|d| !d.category_id.trim().is_empty() && !named(&d.category_id))
-    };
+    let number_shown = move || other.get();
     let choose = move |value: String| match value.as_str() {
         "other" => {
             other.set(true);
@@ -389,7 +394,7 @@ fn CategoryChoice(
             edit(|d, v| d.category_id = v, value);
         }
     };
-    let chosen = move |id: String| draft.with(|d| d.category_id.trim() == id) && !number_shown();
+    let chosen = move |id: String| !number_shown() && draft.with(|d| d.category_id.trim() == id);
     let options = names.with_value(|n| {
         n.iter()
             .map(|(id, name)| {

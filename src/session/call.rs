@@ -151,10 +151,11 @@ impl Session {
         key: String,
     ) -> Observer {
         let record = self.recorder(env, from);
-        let keys = self.keys;
+        let (session, keys) = (*self, self.keys);
         Rc::new(move |exchange| {
             if let Err(ApiError::Unauthorized(_)) = &exchange.outcome {
                 keys.refuse(env, &key);
+                session.forget_sign_out_reason();
             }
             record(exchange);
         })

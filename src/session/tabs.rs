@@ -42,9 +42,9 @@ pub enum SignedOut {
 pub(super) struct Tabs {
     /// `None` where the browser has no `BroadcastChannel`: each tab is then on its own.
     channel: StoredValue<Option<SendWrapper<BroadcastChannel>>>,
-    /// Per environment: when this tab asked the others for a key (ms since the epoch), until
-    /// it takes an answer.
-    asked: StoredValue<[Option<f64>; 2]>,
+    /// Per environment: this tab's question for a key (its word, and when it was asked, in ms
+    /// since the epoch), until it takes an answer or a sign-out makes any answer stale.
+    asked: StoredValue<[Option<(String, f64)>; 2]>,
     /// When another tab last said it was in use (ms since the epoch).
     active_elsewhere: StoredValue<f64>,
     /// When this tab last said so.
@@ -63,7 +63,7 @@ impl Tabs {
         let channel = BroadcastChannel::new(&format!("petstore-admin{base}")).ok();
         Tabs {
             channel: StoredValue::new(channel.map(SendWrapper::new)),
-            asked: StoredValue::new([None; 2]),
+            asked: StoredValue::new([None, None]),
             active_elsewhere: StoredValue::new(0.0),
             active_said: StoredValue::new(0.0),
             signed_out: RwSignal::new(None),
@@ -71,10 +71,19 @@ impl Tabs {
         }
     }
 
-    /// Whether the app is on its page (see [`Tabs::main`]).
+    /// Whether the app is on its page (see [`Tabs::main`]): starting (its `<main>` not drawn
+    /// yet, while an answer may already come) or drawn and still in the document.
     fn on_page(&self) -> bool {
-        let main = self.main.try_get_untracked().flatten();
-        main.is_some_and(|main| main.is_connected())
+        match self.main.try_get_untracked() {
+            Some(Some(main)) => main.is_connected(),
+            Some(None) => true,
+            None => false,
+        }
+    }
+
+    /// Forgets this tab's questions: after a sign-out, an answer still on its way is stale.
+    fn forget_questions(&self) {
+        self.asked.set_value([None, None]);
     }
 
     fn post(&self, message: &TabMessage) {
@@ -106,20 +115,31 @@ pub(super) fn listen(session: Session) {
     });
     for env in Environment::ALL {
         if !untrack(|| session.keys.has_key(env)) {
+            // Unguessable enough for its purpose: telling this question's answer from others.
+            let nonce = format!("{:x}", (js_sys::Math::random() * 1e15) as u64);
             let now = js_sys::Date::now();
             session
                 .tabs
                 .asked
-                .update_value(|a| a[index(env)] = Some(now));
+                .update_value(|a| a[index(env)] = Some((nonce.clone(), now)));
             session.tabs.post(&TabMessage::Ask {
                 env,
                 base: session.base_url(env),
+                nonce,
             });
         }
     }
 }
 
 impl Session {
+    /// Forgets why this tab was last signed out: its key was refused since, so that reason
+    /// would no longer be the one.
+    pub(super) fn forget_sign_out_reason(&self) {
+        self.tabs
+            .signed_out
+            .maybe_update(|why| why.take().is_some());
+    }
+
     /// Why this tab was last signed out from outside it, if it was (tracked).
     pub fn signed_out(&self) -> Option<SignedOut> {
         self.tabs.signed_out.get()
@@ -143,6 +163,8 @@ impl Session {
     /// Signs the current environment out in every open tab.
     pub fn sign_out(&self) {
         let env = self.current.env_untracked();
+        self.tabs.forget_questions();
+        self.tabs.signed_out.set(None);
         self.sign_out_here(env);
         self.tabs.post(&TabMessage::SignOut {
             env,
@@ -152,6 +174,8 @@ impl Session {
 
     /// Empties every open tab (see [`Session::empty_tab`]).
     pub fn sign_out_everywhere(&self) {
+        self.tabs.forget_questions();
+        self.tabs.signed_out.set(None);
         self.empty_tab();
         self.tabs.post(&TabMessage::Everywhere {
             why: Emptied::Pressed,
@@ -166,6 +190,7 @@ impl Session {
         if !self.tabs.on_page() {
             return;
         }
+        self.tabs.forget_questions();
         self.empty_tab();
         self.tabs.signed_out.set(Some(SignedOut::Idle));
         self.tabs.post(&TabMessage::Everywhere {
@@ -190,22 +215,35 @@ impl Session {
         }
         let ours = |env, base: &str| self.base_url(env) == base;
         match message {
-            TabMessage::Ask { env, base } if ours(env, &base) => {
+            TabMessage::Ask { env, base, nonce } if ours(env, &base) => {
                 let key = untrack(|| self.keys.slot(env).usable().map(str::to_owned));
                 if let Some(key) = key {
-                    self.tabs.post(&TabMessage::Key { env, base, key });
+                    self.tabs.post(&TabMessage::Key {
+                        env,
+                        base,
+                        nonce,
+                        key,
+                    });
                 }
             }
-            // Only the answer to this tab's own question, and only while it has no key.
-            TabMessage::Key { env, base, key } if ours(env, &base) => {
-                let asked = self.tabs.asked.with_value(|a| a[index(env)]);
-                let waiting = asked.is_some_and(|at| js_sys::Date::now() - at < ANSWER_WITHIN_MS);
-                if waiting && !untrack(|| self.keys.has_key(env)) && parse_api_key(&key).is_ok() {
+            // Only the answer to this tab's own question, in time, and only while it has no key.
+            TabMessage::Key {
+                env,
+                base,
+                nonce,
+                key,
+            } if ours(env, &base) => {
+                let asked = self.tabs.asked.with_value(|a| a[index(env)].clone());
+                let answers = asked.is_some_and(|(word, at)| {
+                    word == nonce && js_sys::Date::now() - at < ANSWER_WITHIN_MS
+                });
+                if answers && !untrack(|| self.keys.has_key(env)) && parse_api_key(&key).is_ok() {
                     self.tabs.asked.update_value(|a| a[index(env)] = None);
                     self.keys.sign_in(env, key);
                 }
             }
             TabMessage::SignOut { env, base } if ours(env, &base) => {
+                self.tabs.forget_questions();
                 let had_key = untrack(|| self.keys.has_key(env));
                 self.sign_out_here(env);
                 if had_key {
@@ -213,6 +251,7 @@ impl Session {
                 }
             }
             TabMessage::Everywhere { why, base } if ours(Environment::Production, &base) => {
+                self.tabs.forget_questions();
                 self.empty_tab();
                 self.tabs.signed_out.set(Some(match why {
                     Emptied::Pressed => SignedOut::EverywhereInAnotherTab,

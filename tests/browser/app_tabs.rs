@@ -97,17 +97,17 @@ async fn an_open_tab_gives_its_key_to_a_new_tab_of_its_deployment_only_and_signs
     wait_until("the rows", || !rows(host).is_empty()).await;
     let other = OtherTab::open();
     // Another deployment's tab (another address for production), and a key this tab lacks.
-    other.say("ask\nproduction\nhttps://elsewhere.example/v1");
+    other.say("ask\nproduction\nhttps://elsewhere.example/v1\nw1");
     let staging = sandbox.base("staging");
-    other.say(&format!("ask\nstaging\n{staging}"));
-    other.say(&format!("ask\nproduction\n{base}"));
+    other.say(&format!("ask\nstaging\n{staging}\nw2"));
+    other.say(&format!("ask\nproduction\n{base}\nw3"));
     wait_until("the key given", || !other.heard("key\n").is_empty()).await;
     // Messages arrive in order: the two asks before were answered by nothing.
     let keys = other.heard("key\n");
-    assert_eq!(keys.len(), 1, "{keys:?}");
-    assert!(
-        keys[0].contains(PROD_KEY) && keys[0].contains(&base),
-        "{keys:?}"
+    assert_eq!(
+        keys,
+        [format!("key\nproduction\n{base}\nw3\n{PROD_KEY}")],
+        "the word repeated"
     );
 
     // Sign out here signs out the other tabs.
@@ -123,20 +123,27 @@ async fn a_new_tab_takes_the_key_an_open_tab_gives_and_never_asks_for_it() {
     let other = OtherTab::open();
     let app = open_with("/pets?env=production", &sandbox.config()).await;
     let host = &app.host;
-    wait_until("the question to the open tabs", || {
-        other
-            .heard("ask\n")
-            .iter()
-            .any(|m| *m == format!("ask\nproduction\n{base}"))
+    let asked = format!("ask\nproduction\n{base}\n");
+    let question = wait_for("the question to the open tabs", || {
+        other.heard(&asked).into_iter().next()
     })
     .await;
-    other.say(&format!("key\nproduction\n{base}\n{PROD_KEY}"));
+    let word = &question[asked.len()..];
+    // An answer to another question is not this tab's to take; the answer to its own is.
+    other.say(&format!(
+        "key\nproduction\n{base}\nnot-{word}\nwrong-unasked"
+    ));
+    other.say(&format!("key\nproduction\n{base}\n{word}\n{PROD_KEY}"));
     wait_until("the rows, signed in", || !rows(host).is_empty()).await;
     assert!(!dialog_shown(host), "the sign-in form is still shown");
     assert_eq!(session_key("production").as_deref(), Some(PROD_KEY));
     assert!(!in_local_storage(PROD_KEY), "the key outlives the tabs");
-    // Every read the service saw carried that key.
-    assert!(sandbox.count_with_key("production", PROD_KEY).await > 0);
+    // Every read the service saw carried that key, none the unasked one.
+    let log = sandbox.log("production").await;
+    assert!(
+        !log.is_empty() && log.iter().all(|s| s.auth == PROD_KEY),
+        "{log:?}"
+    );
 }
 
 #[wasm_bindgen_test]

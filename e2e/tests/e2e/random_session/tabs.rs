@@ -56,11 +56,15 @@ pub async fn perform(c: &Client, model: &mut Model, step: &Step) -> Result<(), S
     let this_tab = c.window().await.map_err(|e| e.to_string())?;
     let opened_at = now_ms();
     let other = c.new_window(true).await.map_err(|e| e.to_string())?;
-    c.switch_to_window(other.handle)
-        .await
-        .map_err(|e| e.to_string())?;
-    let outcome = in_the_other_tab(c, url.as_str(), env, shared, step).await;
-    let _ = c.close_window().await;
+    // Whatever happens in the other tab, it is closed and this one is in front again after.
+    let outcome = match c.switch_to_window(other.handle).await {
+        Ok(()) => {
+            let outcome = in_the_other_tab(c, url.as_str(), env, shared, step).await;
+            let _ = c.close_window().await;
+            outcome
+        }
+        Err(e) => Err(e.to_string()),
+    };
     let _ = c.switch_to_window(this_tab).await;
     // The other tab's reads are its own: two tabs may read one list at once.
     model.other_tabs.push((opened_at, now_ms()));
@@ -81,19 +85,24 @@ async fn in_the_other_tab(
     let start = Instant::now();
     loop {
         let signed_in = holds_key(c, env).await;
+        // Without a key to share, the form is looked for once an answer would have come.
+        let settled = !shared && start.elapsed() > NO_ANSWER_AFTER;
         match (signed_in, shared) {
             (true, true) => break,
             (true, false) => return Err(format!("a new tab was given a {} key", ENVS[env])),
-            (false, false) if start.elapsed() > NO_ANSWER_AFTER => {
-                if page::snapshot(c).await.dialog {
-                    break;
-                }
-            }
+            (false, false) if settled && page::snapshot(c).await.dialog => break,
             _ => {}
         }
         if start.elapsed() > Duration::from_secs(10) {
+            let page = c
+                .execute(
+                    "return [Object.keys(sessionStorage).join(' '), document.body.innerText];",
+                    vec![],
+                )
+                .await
+                .unwrap_or_default();
             return Err(format!(
-                "a new tab on {url}: {} within 10 s",
+                "a new tab on {url}: {} within 10 s; it shows {page}",
                 match shared {
                     true => "not signed in by the open one",
                     false => "no sign-in form",

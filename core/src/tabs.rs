@@ -60,8 +60,8 @@ pub enum TabMessage {
 
 impl TabMessage {
     /// The message as the channel carries it: its words one per line (`key`, the
-    /// environment, its address, the question's word, the key). Neither an address nor a key holds a line break,
-    /// and a plain text costs the first screen nothing, where serde's enum code costs KBs.
+    /// environment, its address, the question's word, the key). Neither an address nor a key
+    /// holds a line break, and plain lines read as simply as serde's enum form would.
     pub fn to_text(&self) -> String {
         let fields: Vec<&str> = match self {
             TabMessage::Ask { env, base, nonce } => vec!["ask", env.as_str(), base, nonce],

@@ -262,18 +262,7 @@ fn PetForm(
                 error=Signal::derive(move || shown.with(name_said))
             />
             {match names.with_value(Categories::is_empty) {
-                true => view! {
-                    <TextField
-                        id="pet-category"
-                        label=words::category_id
-                        numeric=true
-                        hint=words::category_id_hint
-                        value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
-                        on_input=move |v| edit(|d, v| d.category_id = v, v)
-                        error=Signal::derive(move || shown.with(category_said))
-                    />
-                }
-                .into_any(),
+                true => category_number("pet-category", draft, shown, edit).into_any(),
                 false => view! { <CategoryChoice names draft other=other_category shown edit /> }.into_any(),
             }}
             <div class="field">
@@ -363,6 +352,27 @@ fn PetForm(
     }
 }
 
+/// The category number field (the form's only category field where none is named), with the
+/// element id `id`.
+fn category_number(
+    id: &'static str,
+    draft: RwSignal<Draft>,
+    shown: Memo<FieldErrors>,
+    edit: impl Fn(fn(&mut Draft, String), String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <TextField
+            id=id
+            label=words::category_id
+            numeric=true
+            hint=words::category_id_hint
+            value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
+            on_input=move |v| edit(|d, v| d.category_id = v, v)
+            error=Signal::derive(move || shown.with(category_said))
+        />
+    }
+}
+
 /// Whether `draft` holds a category number that `names` gives no name.
 fn draft_number_unnamed(draft: &Draft, names: &StoredValue<Categories>) -> bool {
     let text = draft.category_id.trim();
@@ -427,15 +437,7 @@ fn CategoryChoice(
             </p>
         </div>
         <Show when=number_shown>
-            <TextField
-                id="pet-category-number"
-                label=words::category_id
-                numeric=true
-                hint=words::category_id_hint
-                value=Signal::derive(move || draft.with(|d| d.category_id.clone()))
-                on_input=move |v| edit(|d, v| d.category_id = v, v)
-                error=Signal::derive(move || shown.with(category_said))
-            />
+            {category_number("pet-category-number", draft, shown, edit)}
         </Show>
     }
 }

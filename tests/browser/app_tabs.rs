@@ -87,14 +87,20 @@ fn in_local_storage(text: &str) -> bool {
     })
 }
 
+/// A sandbox, and the app on its production list, signed in with its rows shown.
+async fn signed_in_list(test: &str) -> (Sandbox, Mounted) {
+    let sandbox = Sandbox::new(test);
+    let app = open_with("/pets?env=production", &sandbox.config()).await;
+    sign_in(&app.host, PROD_KEY).await;
+    wait_until("the rows", || !rows(&app.host).is_empty()).await;
+    (sandbox, app)
+}
+
 #[wasm_bindgen_test]
 async fn an_open_tab_gives_its_key_to_a_new_tab_of_its_deployment_only_and_signs_out_every_tab() {
-    let sandbox = Sandbox::new("tabs-give");
+    let (sandbox, app) = signed_in_list("tabs-give").await;
     let base = sandbox.base("production");
-    let app = open_with("/pets?env=production", &sandbox.config()).await;
     let host = &app.host;
-    sign_in(host, PROD_KEY).await;
-    wait_until("the rows", || !rows(host).is_empty()).await;
     let other = OtherTab::open();
     // Another deployment's tab (another address for production), and a key this tab lacks.
     other.say("ask\nproduction\nhttps://elsewhere.example/v1\nw1");
@@ -148,12 +154,9 @@ async fn a_new_tab_takes_the_key_an_open_tab_gives_and_never_asks_for_it() {
 
 #[wasm_bindgen_test]
 async fn sign_out_in_another_tab_signs_this_one_out_and_says_why() {
-    let sandbox = Sandbox::new("tabs-sign-out");
+    let (sandbox, app) = signed_in_list("tabs-sign-out").await;
     let base = sandbox.base("production");
-    let app = open_with("/pets?env=production", &sandbox.config()).await;
     let host = &app.host;
-    sign_in(host, PROD_KEY).await;
-    wait_until("the rows", || !rows(host).is_empty()).await;
     let other = OtherTab::open();
     other.say(&format!("signOut\nproduction\n{base}"));
     wait_until("the reason, in the sign-in form", || {

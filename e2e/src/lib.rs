@@ -16,6 +16,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
+use fantoccini::elements::Element;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use petstore_dev_service::control::Registry;
@@ -49,12 +50,32 @@ pub async fn click_nav(c: &Client, name: &str) {
 
 /// Clicks the element at `xpath`.
 pub async fn click(c: &Client, xpath: &str) {
-    c.find(Locator::XPath(xpath))
+    let element = c
+        .find(Locator::XPath(xpath))
         .await
-        .unwrap_or_else(|e| panic!("{xpath}: {e}"))
+        .unwrap_or_else(|e| panic!("{xpath}: {e}"));
+    reveal(c, &element).await;
+    element
         .click()
         .await
         .unwrap_or_else(|e| panic!("click {xpath}: {e}"));
+}
+
+/// Opens the header's menu when `element` is in it and it is closed, as a person does before
+/// pressing what it holds (the environment, the language, the sign-outs).
+pub async fn reveal(c: &Client, element: &Element) {
+    let closed = c
+        .execute(
+            "const menu = arguments[0].closest('#header-menu');
+             return !!menu && menu.hidden;",
+            vec![serde_json::to_value(element).unwrap_or_default()],
+        )
+        .await;
+    if closed.ok().and_then(|v| v.as_bool()) == Some(true) {
+        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+            let _ = button.click().await;
+        }
+    }
 }
 
 /// Starts the dev service in this process on a free loopback port. Returns its origin and the

@@ -6,7 +6,7 @@ use leptos_router::hooks::use_query_map;
 use leptos_router::path;
 use petstore_core::Page;
 
-use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar};
+use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, LanguageNote};
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
@@ -77,6 +77,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
         <div class="page-notes">
             {move || update.get().then(|| lazy_route(LazyPage::UpdateBanner))}
             <ConnectionNote />
+            <LanguageNote />
             {move || {
                 current
                     .replaced()

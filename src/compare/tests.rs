@@ -1,4 +1,4 @@
-//! The differences file and the copy of chosen pets.
+//! The copy of chosen pets.
 
 use super::*;
 use crate::import::{Ledger, Outcome};
@@ -15,24 +15,6 @@ fn pet(id: i64, name: &str, category: i64, status: Option<PetStatus>) -> Pet {
 }
 
 const A: Option<PetStatus> = Some(PetStatus::Available);
-
-#[wasm_bindgen_test]
-fn differences_csv_leaves_the_same_out_and_neutralises() {
-    let staging = vec![pet(1, "=Sum", 1, A), pet(2, "Rex, Jr", 2, None)];
-    let production = vec![pet(9, "Rex, jr", 3, None), pet(10, "Same", 1, A)];
-    let mut c = compare(&staging, &production);
-    c.same.push(Pair {
-        staging: pet(4, "Same", 1, A),
-        production: pet(10, "Same", 1, A),
-    });
-    assert_eq!(
-        differences_csv(&c),
-        "group,name,stagingId,stagingCategoryId,stagingStatus,productionId,productionCategoryId,productionStatus\n\
-         only in staging,'=Sum,1,1,available,,,\n\
-         only in production,Same,,,,10,1,available\n\
-         different,\"Rex, Jr\",2,2,,9,3,\n"
-    );
-}
 
 #[wasm_bindgen_test]
 fn a_copy_is_rows_of_its_pets_and_never_resends_what_an_earlier_copy_did() {

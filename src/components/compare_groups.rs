@@ -212,39 +212,44 @@ fn OnlyIn(
         Environment::Production => "only-production",
         Environment::Staging => "only-staging",
     };
+    // Keyed by id: "Show all" adds the rows past the first ones, a search keeps those it
+    // leaves.
     let rows = move || {
-        pets.with(|p| first_rows(p, all.get()))
-            .into_iter()
-            .map(|pet| {
-                let id = pet.id;
-                let box_id = format!("choose-{}-{id}", env.as_str());
-                let label_for = box_id.clone();
-                let checked = move || chosen.with(|c| c.contains(&(env, id)));
-                let toggle = move |_| {
-                    chosen.update(|c| {
-                        if !c.remove(&(env, id)) {
-                            c.insert((env, id));
-                        }
-                    })
-                };
-                view! {
-                    <tr>
-                        // The box sits in the name's cell: every group's name column lines up.
-                        <td class="wrap">
-                            // The whole label is the target: 44 px square on a tablet.
-                            <label class="choose" for=label_for>
-                                <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
-                                <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
-                            </label>
-                            <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
-                        </td>
-                        <td class="num" data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
-                        <td>{status_badge(pet.status.as_ref())}</td>
-                        <td class="num" data-label=words::column_id()>{id.to_string()}</td>
-                    </tr>
+        view! {
+            <For
+                each=move || pets.with(|p| first_rows(p, all.get()))
+                key=|pet| pet.id
+                children=move |pet| {
+                    let id = pet.id;
+                    let box_id = format!("choose-{}-{id}", env.as_str());
+                    let label_for = box_id.clone();
+                    let checked = move || chosen.with(|c| c.contains(&(env, id)));
+                    let toggle = move |_| {
+                        chosen.update(|c| {
+                            if !c.remove(&(env, id)) {
+                                c.insert((env, id));
+                            }
+                        })
+                    };
+                    view! {
+                        <tr>
+                            // The box sits in the name's cell: every group's name column lines up.
+                            <td class="wrap">
+                                // The whole label is the target: 44 px square on a tablet.
+                                <label class="choose" for=label_for>
+                                    <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
+                                    <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
+                                </label>
+                                <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
+                            </td>
+                            <td class="category" data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
+                            <td>{status_badge(pet.status.as_ref())}</td>
+                            <td class="num" data-label=words::column_id()>{id.to_string()}</td>
+                        </tr>
+                    }
                 }
-            })
-            .collect_view()
+            />
+        }
     };
     view! {
         <section aria-labelledby=heading>
@@ -307,20 +312,22 @@ fn Different(shown: Memo<Comparison>, names: Names) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.different.clone()));
     let all = RwSignal::new(false);
     let rows = move || {
-        pairs
-            .with(|p| first_rows(p, all.get()))
-            .into_iter()
-            .map(|pair| {
-                view! {
-                    <tr>
-                        <td class="wrap">{pair.staging.name.clone()}</td>
-                        <td data-label=words::in_staging()>{side(names, Environment::Staging, &pair.staging)}</td>
-                        <td data-label=words::in_production()>{side(names, Environment::Production, &pair.production)}</td>
-                        <td class="wrap said">{differences(names, &pair)}</td>
-                    </tr>
+        view! {
+            <For
+                each=move || pairs.with(|p| first_rows(p, all.get()))
+                key=|pair| (pair.staging.id, pair.production.id)
+                children=move |pair| {
+                    view! {
+                        <tr>
+                            <td class="wrap">{pair.staging.name.clone()}</td>
+                            <td data-label=words::in_staging()>{side(names, Environment::Staging, &pair.staging)}</td>
+                            <td data-label=words::in_production()>{side(names, Environment::Production, &pair.production)}</td>
+                            <td class="wrap said">{differences(names, &pair)}</td>
+                        </tr>
+                    }
                 }
-            })
-            .collect_view()
+            />
+        }
     };
     view! {
         <section aria-labelledby="in-both-different">
@@ -350,15 +357,11 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
     let names = Memo::new(move |_| shown.with(|c| c.ambiguous.clone()));
     let all = RwSignal::new(false);
     let rows = move || {
-        names
-            .with(|n| first_rows(n, all.get()))
-            .into_iter()
-            .map(
-                |Ambiguous {
-                     name,
-                     staging,
-                     production,
-                 }| {
+        view! {
+            <For
+                each=move || names.with(|n| first_rows(n, all.get()))
+                key=|a| a.name.clone()
+                children=|Ambiguous { name, staging, production }| {
                     view! {
                         <tr>
                             <td class="wrap">{name}</td>
@@ -366,9 +369,9 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
                             <td data-label=words::in_production()>{holders(&production)}</td>
                         </tr>
                     }
-                },
-            )
-            .collect_view()
+                }
+            />
+        }
     };
     view! {
         <section aria-labelledby="ambiguous">
@@ -387,26 +390,23 @@ fn Same(shown: Memo<Comparison>, names: Names) -> impl IntoView {
     let pairs = Memo::new(move |_| shown.with(|c| c.same.clone()));
     let all = RwSignal::new(false);
     let rows = move || {
-        pairs
-            .with(|p| first_rows(p, all.get()))
-            .into_iter()
-            .map(
-                |Pair {
-                     staging,
-                     production,
-                 }| {
+        view! {
+            <For
+                each=move || pairs.with(|p| first_rows(p, all.get()))
+                key=|pair| (pair.staging.id, pair.production.id)
+                children=move |Pair { staging, production }| {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="num" data-label=words::column_category()>{category(names, Environment::Staging, staging.category_id)}</td>
+                            <td class="category" data-label=words::column_category()>{category(names, Environment::Staging, staging.category_id)}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
                             <td class="num" data-label=words::id_in_staging()>{staging.id.to_string()}</td>
                             <td class="num" data-label=words::id_in_production()>{production.id.to_string()}</td>
                         </tr>
                     }
-                },
-            )
-            .collect_view()
+                }
+            />
+        }
     };
     view! {
         <section aria-labelledby="in-both-same">

@@ -1,29 +1,20 @@
-//! The header: app name, the environment switch, navigation and sign-out. Its colour band
-//! says which environment is in use, so production and staging never look alike.
+//! The header: app name, navigation and the menu (environment, language, sign-out). Its colour
+//! band says which environment is in use, so production and staging never look alike.
 
 use leptos::prelude::*;
 use petstore_core::Page;
 
-use super::{LanguageSelect, SignOutEverywhere};
-use crate::config::Environment;
+use super::HeaderMenu;
 use crate::i18n::{t, words, Label};
-use crate::session::{use_current_env, use_keys, use_session, use_set_query};
+use crate::session::{use_current_env, use_session};
 use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
-/// The header band with the environment `<select>`.
+/// The header band: one row from a laptop's width up, two on a tablet or a phone.
 #[component]
 pub fn EnvironmentBar() -> impl IntoView {
     let session = use_session();
-    let keys = use_keys();
     let current = use_current_env();
-    let set_query = use_set_query();
-    // Switching keeps the page and its filters; only `env` in the query changes.
-    let switch = move |ev: leptos::ev::Event| {
-        if let Some(env) = Environment::parse(&event_target_value(&ev)) {
-            set_query("env", Some(env.as_str().to_owned()), false);
-        }
-    };
     let env = move || current.env();
     let location = use_location();
     // The list as the manager left it (its filters, search and sort), as Back to the list
@@ -42,7 +33,11 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                <a href=move || current.href(&Page::List)>{t(words::app_name)}</a>
+                // On a phone the stylesheet shows the short name instead; the link's name
+                // stays the full one.
+                <a href=move || current.href(&Page::List)>
+                    <span class="app-name">{t(words::app_name)}</span>
+                </a>
                 <span class="env-badge" aria-hidden="true">{move || env().label().into_owned()}</span>
             </div>
             // `<A exact>` marks the page shown with `aria-current`.
@@ -60,28 +55,7 @@ pub fn EnvironmentBar() -> impl IntoView {
                     {t(words::nav_activity)}
                 </A>
             </nav>
-            <div class="env-controls">
-                <label for="environment">{t(words::environment)}</label>
-                <select id="environment" on:change=switch>
-                    {Environment::ALL
-                        .map(|e| {
-                            view! {
-                                <option value=e.as_str() prop:selected=move || env() == e>
-                                    {move || e.label().into_owned()}
-                                </option>
-                            }
-                        })}
-                </select>
-                <LanguageSelect />
-                <Show when=move || !keys.needs_sign_in()>
-                    <button type="button" class="secondary" on:click=move |_| session.sign_out()>
-                        {t(words::sign_out)}
-                    </button>
-                </Show>
-                // Always offered: the other environment's key, drafts and activity may be
-                // kept while this one has no key.
-                <SignOutEverywhere />
-            </div>
+            <HeaderMenu />
         </header>
     }
 }

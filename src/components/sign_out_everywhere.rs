@@ -20,9 +20,10 @@ fn kept_said(kept: Kept) -> String {
     .into_owned()
 }
 
-/// The button, and the question it asks when this tab keeps anything.
+/// The button, and the question it asks when this tab keeps anything; `on_done` runs once the
+/// tabs are signed out or the question is answered.
 #[component]
-pub fn SignOutEverywhere() -> impl IntoView {
+pub fn SignOutEverywhere(#[prop(into)] on_done: Callback<()>) -> impl IntoView {
     let session = use_session();
     // Whether the question is shown (what it names is read from storage as it is drawn).
     let (asking, set_asking) = signal(false);
@@ -30,6 +31,7 @@ pub fn SignOutEverywhere() -> impl IntoView {
         let kept = storage::kept_work();
         if kept.is_empty() {
             session.sign_out_everywhere();
+            on_done.run(());
         } else {
             set_asking.set(true);
         }
@@ -37,6 +39,11 @@ pub fn SignOutEverywhere() -> impl IntoView {
     let forget = move |_| {
         set_asking.set(false);
         session.sign_out_everywhere();
+        on_done.run(());
+    };
+    let keep = move |_| {
+        set_asking.set(false);
+        on_done.run(());
     };
     view! {
         <button type="button" class="secondary" on:click=press>
@@ -61,11 +68,7 @@ pub fn SignOutEverywhere() -> impl IntoView {
                             <p id="forget-what" class="wrap">{what}</p>
                             <div class="form-actions">
                                 <button type="button" on:click=forget>{words::forget_everything()}</button>
-                                <button
-                                    type="button"
-                                    class="secondary"
-                                    on:click=move |_| set_asking.set(false)
-                                >
+                                <button type="button" class="secondary" on:click=keep>
                                     {words::keep_everything()}
                                 </button>
                             </div>

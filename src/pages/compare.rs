@@ -275,7 +275,10 @@ fn Results(
     let all = StoredValue::new(compare(&staging.pets, &production.pets));
     let filtered = Memo::new(move |_| all.with_value(|c| shown.with(|s| s.apply(c))));
     let save = move |_| {
-        let csv = filtered.with_untracked(differences_csv);
+        // Production's names, then staging's (see `Names`).
+        let csv = names.with_value(|[production, staging]| {
+            filtered.with_untracked(|c| differences_csv(c, staging, production))
+        });
         let stamp = compact_stamp(&String::from(js_sys::Date::new_0().to_iso_string()));
         let _ = download(
             &words::file_differences(&stamp),

@@ -4,10 +4,14 @@
 //! Each environment is read as [`crate::every`] plans it: every status at the largest limit,
 //! merged by id.
 
+mod csv;
+
 use std::collections::BTreeMap;
 
 use crate::models::{Pet, PetStatus};
 use crate::text::lowercase;
+
+pub use csv::differences_csv;
 
 /// How two pets of the same name differ, if they do.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::categories::Categories;
 
 fn pet(id: i64, name: &str, category: i64, status: Option<PetStatus>) -> Pet {
     Pet {
@@ -81,4 +82,46 @@ fn the_search_and_status_keep_a_pair_when_either_side_matches() {
     );
     assert!(pending.only_staging.is_empty() && pending.ambiguous.is_empty());
     assert_eq!(Shown::default().apply(&c), c);
+}
+
+#[test]
+fn differences_csv_leaves_the_same_out_and_neutralises() {
+    let staging = vec![pet(1, "=Sum", 1, A), pet(2, "Rex, Jr", 2, None)];
+    let production = vec![pet(9, "Rex, jr", 3, None), pet(10, "Same", 1, A)];
+    let mut c = compare(&staging, &production);
+    c.same.push(Pair {
+        staging: pet(4, "Same", 1, A),
+        production: pet(10, "Same", 1, A),
+    });
+    let none = Categories::default();
+    assert_eq!(
+        differences_csv(&c, &none, &none),
+        "group,name,stagingId,stagingCategoryId,stagingStatus,productionId,productionCategoryId,productionStatus\n\
+         only in staging,'=Sum,1,1,available,,,\n\
+         only in production,Same,,,,10,1,available\n\
+         different,\"Rex, Jr\",2,2,,9,3,\n"
+    );
+}
+
+#[test]
+fn differences_csv_names_each_sides_category_in_its_own_names() {
+    let staging = vec![pet(2, "Rex", 2, None)];
+    let production = vec![pet(9, "Rex", 3, A), pet(10, "Nemo", 7, A)];
+    let c = compare(&staging, &production);
+    let names = |pairs: &[(&str, &str)]| {
+        let map = pairs
+            .iter()
+            .map(|(n, name)| (n.to_string(), name.to_string()))
+            .collect();
+        Categories::from_map(map).expect("good names")
+    };
+    // Production names 3 and not 7; staging names 2 "=Cats" (neutralised as any cell).
+    let csv = differences_csv(&c, &names(&[("2", "=Cats")]), &names(&[("3", "Birds")]));
+    assert_eq!(
+        csv,
+        "group,name,stagingId,stagingCategoryId,stagingCategory,stagingStatus,\
+         productionId,productionCategoryId,productionCategory,productionStatus\n\
+         only in production,Nemo,,,,,10,7,,available\n\
+         different,Rex,2,2,'=Cats,,9,3,Birds,available\n"
+    );
 }

@@ -5,6 +5,7 @@
 
 mod compare;
 mod engines;
+mod header;
 mod installable;
 mod language_look;
 mod languages;

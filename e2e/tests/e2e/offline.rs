@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
+use petstore_e2e::look::click_button;
 use petstore_e2e::worker::{
     deploy, go_offline, go_online, site_folder, stop_service, until, worker_active,
 };
@@ -165,12 +166,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
 
     // Sign out empties this environment's kept answers.
     assert_eq!(kept_caches(c).await, vec!["petstore-api-production"]);
-    c.find(Locator::XPath("//button[normalize-space()='Sign out']"))
-        .await
-        .expect("a Sign out button")
-        .click()
-        .await
-        .unwrap();
+    click_button(c, "Sign out").await;
     let deadline = Instant::now() + Duration::from_secs(20);
     while !kept_caches(c).await.is_empty() {
         assert!(

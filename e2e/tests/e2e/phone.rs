@@ -9,9 +9,10 @@ use petstore_dev_service::control::MAIN;
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
 use petstore_e2e::look::{
-    click_button, fits_the_window, form_field, open, sign_in, viewport, wait_js, ROWS_SHOWN,
+    click_button, fits_the_window, form_field, no_sideways_scroll, open, sign_in, viewport,
+    wait_js, ROWS_SHOWN,
 };
-use petstore_e2e::{serve_release, start_service_with_registry, with_refresh, Browser};
+use petstore_e2e::{click, serve_release, start_service_with_registry, with_refresh, Browser};
 use serde_json::{json, Value};
 
 /// A category id as long as an id can be: it must not break inside, nor push the page wide.
@@ -81,17 +82,35 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         ]),
         "the list's headers are sort controls"
     );
-    let small = read(
-        c,
-        "measure the targets",
-        "return Array.from(document.querySelectorAll('button, a, input, select'))
-           .filter((e) => e.offsetParent !== null)
-           .map((e) => { const r = e.getBoundingClientRect();
-                         return [e.textContent.trim() || e.id, r.width, r.height]; })
-           .filter(([, w, h]) => w < 44 || h < 44);",
-    )
-    .await;
-    assert_eq!(small, json!([]), "targets under 44×44 px at 390 px wide");
+    // The targets, then again with the header's menu open (and the page still as wide).
+    for menu in ["closed", "open"] {
+        if menu == "open" {
+            click(c, "//button[@id='menu-button']").await;
+            wait_js(
+                c,
+                "the menu",
+                "return !document.getElementById('header-menu').hidden;",
+            )
+            .await;
+            no_sideways_scroll(c, "the list with the menu open").await;
+        }
+        let small = read(
+            c,
+            "measure the targets",
+            "return Array.from(document.querySelectorAll('button, a, input, select'))
+               .filter((e) => e.offsetParent !== null)
+               .map((e) => { const r = e.getBoundingClientRect();
+                             return [e.textContent.trim() || e.id, r.width, r.height]; })
+               .filter(([, w, h]) => w < 44 || h < 44);",
+        )
+        .await;
+        assert_eq!(
+            small,
+            json!([]),
+            "targets under 44×44 px at 390 px wide, the menu {menu}"
+        );
+    }
+    click(c, "//button[@id='menu-button']").await;
 
     // A pet with an id above 2^53.
     open(

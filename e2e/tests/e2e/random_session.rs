@@ -19,7 +19,7 @@ mod tabs;
 use std::time::{Duration, Instant};
 
 use self::compare::draw_compare;
-use self::invariants::check;
+use self::invariants::{check, sign_in_expected};
 use self::live::{draw_live, is_live};
 use self::model::{url_env, Model, ENVS};
 use self::page::{snapshot, time_origin, wait_for};
@@ -195,7 +195,16 @@ async fn settle_and_check(
     if let Some(message) = browser.trap_in_console().await {
         return Err(format!("a panic or trap in the console: {message}"));
     }
-    let snap = snapshot(c).await;
+    // A refusal reaches the page a moment after the service answered it (through the service
+    // worker, on a busy machine maybe after the page looked calm): the sign-in form is waited
+    // for, within a limit, before the checks.
+    let mut snap = snapshot(c).await;
+    if let Some(env) = url_env(&snap) {
+        let expected = sign_in_expected(model, env);
+        snap = wait_for(c, Duration::from_secs(3), |s| s.dialog == expected)
+            .await
+            .1;
+    }
     if !step.may_switch_environment() && url_env(&snap) != env_before {
         return Err(format!(
             "the environment changed by itself: {env_before:?} -> {:?}",

@@ -10,6 +10,15 @@ use super::page::Snapshot;
 /// A request arriving this long after a 401 was answered was sent after the app saw it.
 const AFTER_401_MS: u64 = 150;
 
+/// Whether the page in `env` should show the sign-in form: the tab has no key there, or the
+/// service refused the one it has.
+pub fn sign_in_expected(model: &Model, env: usize) -> bool {
+    match &model.app_key[env] {
+        None => true,
+        Some(key) => model.refused(env, key),
+    }
+}
+
 /// Every invariant, against the settled page; the first broken one, in words.
 pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if let Some(problem) = &model.export_problem {
@@ -45,10 +54,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if !snap.band.contains(&format!("env-{}", ENVS[env])) {
         return Err(format!("band {:?} under URL env {}", snap.band, ENVS[env]));
     }
-    let expect_dialog = match &model.app_key[env] {
-        None => true,
-        Some(key) => model.refused(env, key),
-    };
+    let expect_dialog = sign_in_expected(model, env);
     if snap.dialog != expect_dialog {
         let tail: Vec<String> = model
             .log(env)
@@ -206,9 +212,10 @@ fn expected_rows(
     };
     let listed = of(status, limit);
     // A search of a list that filled its limit covers the wider reads: the status alone up to
-    // 100, or each status and any up to 100 each, merged by id in the order read.
+    // 100, or each status and any up to 100 each, merged by id (a pet as its first read has
+    // it), in id order: the reads' own orders cannot be kept at once.
     let wide = !needle.is_empty() && listed.len() >= limit && !(status.is_some() && limit >= 100);
-    let base = match (wide, status) {
+    let mut base = match (wide, status) {
         (false, _) => listed,
         (true, Some(_)) => of(status, 100),
         (true, None) => {
@@ -223,6 +230,9 @@ fn expected_rows(
             all
         }
     };
+    if wide {
+        base.sort_by_key(|p| p.id);
+    }
     let mut rows: Vec<&Pet> = base
         .into_iter()
         .filter(|p| p.name.to_lowercase().contains(&needle))

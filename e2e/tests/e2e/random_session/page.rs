@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
+use petstore_e2e::reveal;
 use petstore_e2e::words::Words;
 use serde::Deserialize;
 use serde_json::json;
@@ -182,7 +183,10 @@ async fn local(c: &Client, label: &str) -> String {
 /// Clicks what `xpath` finds, if it is there; whether it was.
 pub async fn click(c: &Client, xpath: &str) -> bool {
     match c.find(Locator::XPath(xpath)).await {
-        Ok(e) => e.click().await.is_ok(),
+        Ok(e) => {
+            reveal(c, &e).await;
+            e.click().await.is_ok()
+        }
         Err(_) => false,
     }
 }
@@ -228,7 +232,10 @@ pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
 pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
     let label = local(c, label).await;
     match c.find(Locator::XPath(&labelled(&label))).await {
-        Ok(select) => select.select_by_value(value).await.is_ok(),
+        Ok(select) => {
+            reveal(c, &select).await;
+            select.select_by_value(value).await.is_ok()
+        }
         Err(_) => false,
     }
 }

@@ -15,7 +15,7 @@ use super::status_badge;
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
-use crate::i18n::{number, status_name, t, words, Label};
+use crate::i18n::{language, number, status_name, t, words, Label, Language};
 use crate::session::CurrentEnv;
 use petstore_core::Categories;
 
@@ -42,10 +42,16 @@ fn category(names: Names, env: Environment, id: i64) -> String {
 /// made the page 11,500 px tall.
 pub const COLLAPSED_ROWS: usize = 20;
 
-/// The first [`COLLAPSED_ROWS`] of `items`, or all of them once `all` is set.
-fn first_rows<T: Clone>(items: &[T], all: bool) -> Vec<T> {
+/// The first [`COLLAPSED_ROWS`] of `items`, or all of them once `all` is set, each with the
+/// language it is drawn in: keyed with it too, every row is drawn again in a new language.
+fn first_rows<T: Clone>(items: &[T], all: bool) -> Vec<(T, Language)> {
     let n = if all { items.len() } else { COLLAPSED_ROWS };
-    items.iter().take(n).cloned().collect()
+    let language = language();
+    items
+        .iter()
+        .take(n)
+        .map(|i| (i.clone(), language))
+        .collect()
 }
 
 /// Moves the keyboard to the group whose heading has this id (its heading is focusable), which
@@ -218,8 +224,8 @@ fn OnlyIn(
         view! {
             <For
                 each=move || pets.with(|p| first_rows(p, all.get()))
-                key=|pet| pet.id
-                children=move |pet| {
+                key=|(pet, language)| (pet.id, *language)
+                children=move |(pet, _)| {
                     let id = pet.id;
                     let box_id = format!("choose-{}-{id}", env.as_str());
                     let label_for = box_id.clone();
@@ -242,7 +248,7 @@ fn OnlyIn(
                                 </label>
                                 <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
                             </td>
-                            <td class="category" data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
+                            <td data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
                             <td>{status_badge(pet.status.as_ref())}</td>
                             <td class="num" data-label=words::column_id()>{id.to_string()}</td>
                         </tr>
@@ -315,8 +321,8 @@ fn Different(shown: Memo<Comparison>, names: Names) -> impl IntoView {
         view! {
             <For
                 each=move || pairs.with(|p| first_rows(p, all.get()))
-                key=|pair| (pair.staging.id, pair.production.id)
-                children=move |pair| {
+                key=|(pair, language)| (pair.staging.id, pair.production.id, *language)
+                children=move |(pair, _)| {
                     view! {
                         <tr>
                             <td class="wrap">{pair.staging.name.clone()}</td>
@@ -360,8 +366,8 @@ fn AmbiguousNames(shown: Memo<Comparison>) -> impl IntoView {
         view! {
             <For
                 each=move || names.with(|n| first_rows(n, all.get()))
-                key=|a| a.name.clone()
-                children=|Ambiguous { name, staging, production }| {
+                key=|(a, language)| (a.name.clone(), *language)
+                children=|(Ambiguous { name, staging, production }, _)| {
                     view! {
                         <tr>
                             <td class="wrap">{name}</td>
@@ -393,12 +399,12 @@ fn Same(shown: Memo<Comparison>, names: Names) -> impl IntoView {
         view! {
             <For
                 each=move || pairs.with(|p| first_rows(p, all.get()))
-                key=|pair| (pair.staging.id, pair.production.id)
-                children=move |Pair { staging, production }| {
+                key=|(pair, language)| (pair.staging.id, pair.production.id, *language)
+                children=move |(Pair { staging, production }, _)| {
                     view! {
                         <tr>
                             <td class="wrap">{staging.name.clone()}</td>
-                            <td class="category" data-label=words::column_category()>{category(names, Environment::Staging, staging.category_id)}</td>
+                            <td data-label=words::column_category()>{category(names, Environment::Staging, staging.category_id)}</td>
                             <td>{status_badge(staging.status.as_ref())}</td>
                             <td class="num" data-label=words::id_in_staging()>{staging.id.to_string()}</td>
                             <td class="num" data-label=words::id_in_production()>{production.id.to_string()}</td>

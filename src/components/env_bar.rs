@@ -33,10 +33,12 @@ pub fn EnvironmentBar() -> impl IntoView {
     view! {
         <header class=move || format!("app-header env-{}", env().as_str())>
             <div class="brand">
-                // On a phone the stylesheet shows the short name instead; the link's name
-                // stays the full one.
+                // On a phone the short name is shown; the link's name stays the full one.
                 <a href=move || current.href(&Page::List)>
                     <span class="app-name">{t(words::app_name)}</span>
+                    <span class="app-short-name" aria-hidden="true">
+                        {t(words::app_short_name)}
+                    </span>
                 </a>
                 <span class="env-badge" aria-hidden="true">{move || env().label().into_owned()}</span>
             </div>

@@ -12,8 +12,17 @@ use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{use_current_env, use_keys, use_session, use_set_query};
 
+/// Whether `target` (an event's) is inside the menu.
+fn in_menu(target: Option<web_sys::EventTarget>) -> bool {
+    target
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest(".header-menu").ok().flatten())
+        .is_some()
+}
+
 /// The "Menu" button and the panel it opens (`#header-menu`). The panel closes when the button
-/// is pressed again, on Escape, on a press outside it, and after a choice made in it.
+/// is pressed again, on Escape, on a press or a move of the keyboard outside it, and after a
+/// choice made in it (a new environment's sign-in form must not be under it).
 #[component]
 pub fn HeaderMenu() -> impl IntoView {
     let session = use_session();
@@ -21,10 +30,16 @@ pub fn HeaderMenu() -> impl IntoView {
     let current = use_current_env();
     let set_query = use_set_query();
     let (open, set_open) = signal(false);
+    // Sign out everywhere's question, put away with the menu.
+    let asking = RwSignal::new(false);
+    let hide = move || {
+        set_open.set(false);
+        asking.set(false);
+    };
     let button = NodeRef::<Button>::new();
     // Closed from within, the focus goes back to the button (the control it was on is hidden).
     let close = move || {
-        set_open.set(false);
+        hide();
         if let Some(button) = button.get_untracked() {
             let _ = button.focus();
         }
@@ -41,19 +56,22 @@ pub fn HeaderMenu() -> impl IntoView {
             close();
         }
     };
+    // The keyboard moving on past the menu (Tab, or `/` to the search) puts it away: it must
+    // not cover where the focus went. A press elsewhere moves the focus nowhere, so it is
+    // watched on the window.
+    let on_focusout = move |ev: ev::FocusEvent| {
+        if ev.related_target().is_some() && !in_menu(ev.related_target()) {
+            hide();
+        }
+    };
     let outside = window_event_listener(ev::pointerdown, move |ev| {
-        let inside = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest(".header-menu").ok().flatten())
-            .is_some();
-        if open.get_untracked() && !inside {
-            set_open.set(false);
+        if open.get_untracked() && !in_menu(ev.target()) {
+            hide();
         }
     });
     on_cleanup(move || outside.remove());
     view! {
-        <div class="header-menu" on:keydown=on_keydown>
+        <div class="header-menu" on:keydown=on_keydown on:focusout=on_focusout>
             <button
                 type="button"
                 id="menu-button"
@@ -61,7 +79,9 @@ pub fn HeaderMenu() -> impl IntoView {
                 aria-expanded=move || open.get().to_string()
                 aria-controls="header-menu"
                 node_ref=button
-                on:click=move |_| set_open.update(|open| *open = !*open)
+                on:click=move |_| {
+                    if open.get_untracked() { hide() } else { set_open.set(true) }
+                }
             >
                 // On a phone only the bars show; the word stays the button's name.
                 <span class="menu-word">{t(words::menu)}</span>
@@ -96,7 +116,7 @@ pub fn HeaderMenu() -> impl IntoView {
                 </Show>
                 // Always offered: the other environment's key, drafts and activity may be
                 // kept while this one has no key.
-                <SignOutEverywhere on_done=close />
+                <SignOutEverywhere asking on_done=close />
             </div>
         </div>
     }

@@ -7,10 +7,13 @@ use leptos::prelude::*;
 use crate::i18n::language::not_loaded;
 use crate::i18n::{choose_language, language, t, words, Language};
 
-/// A labelled `<select>` of the languages offered (in the preview, the pseudo-locale too);
-/// `on_chosen` runs after a choice.
+/// A labelled `<select>` of the languages offered (in the preview, the pseudo-locale too).
 #[component]
-pub fn LanguageSelect(#[prop(into)] on_chosen: Callback<()>) -> impl IntoView {
+pub fn LanguageSelect(
+    /// Runs after a choice.
+    #[prop(into)]
+    on_chosen: Callback<()>,
+) -> impl IntoView {
     let choose = move |ev: leptos::ev::Event| {
         if let Some(chosen) = Language::from_tag(&event_target_value(&ev)) {
             choose_language(chosen);

@@ -1,6 +1,7 @@
 //! "Sign out everywhere", asked first: on a shared tablet one tap must not wipe a morning's
 //! keys, drafts, import records and activity by mistake. Nothing kept, nothing to ask.
 
+use leptos::html::Button;
 use leptos::prelude::*;
 
 use crate::i18n::{listed, t, words};
@@ -20,29 +21,33 @@ fn kept_said(kept: Kept) -> String {
     .into_owned()
 }
 
-/// The button, and the question it asks when this tab keeps anything; `on_done` runs once the
-/// tabs are signed out or the question is answered.
+/// The button, and the question it asks when this tab keeps anything.
 #[component]
-pub fn SignOutEverywhere(#[prop(into)] on_done: Callback<()>) -> impl IntoView {
+pub fn SignOutEverywhere(
+    /// Whether the question is shown (what it names is read from storage as it is drawn):
+    /// the header's menu puts it away with itself.
+    asking: RwSignal<bool>,
+    /// Runs once the tabs are signed out or the question is answered.
+    #[prop(into)]
+    on_done: Callback<()>,
+) -> impl IntoView {
     let session = use_session();
-    // Whether the question is shown (what it names is read from storage as it is drawn).
-    let (asking, set_asking) = signal(false);
     let press = move |_| {
         let kept = storage::kept_work();
         if kept.is_empty() {
             session.sign_out_everywhere();
             on_done.run(());
         } else {
-            set_asking.set(true);
+            asking.set(true);
         }
     };
     let forget = move |_| {
-        set_asking.set(false);
+        asking.set(false);
         session.sign_out_everywhere();
         on_done.run(());
     };
     let keep = move |_| {
-        set_asking.set(false);
+        asking.set(false);
         on_done.run(());
     };
     view! {
@@ -55,6 +60,11 @@ pub fn SignOutEverywhere(#[prop(into)] on_done: Callback<()>) -> impl IntoView {
                 .then(|| {
                     let kept: Vec<String> = storage::kept_work().into_iter().map(kept_said).collect();
                     let what = words::tab_will_forget(&listed(&kept));
+                    // The keyboard goes to the harmless answer.
+                    let keep_button = NodeRef::<Button>::new();
+                    keep_button.on_load(|button| {
+                        let _ = button.focus();
+                    });
                     view! {
                         <div
                             class="confirm"
@@ -68,7 +78,7 @@ pub fn SignOutEverywhere(#[prop(into)] on_done: Callback<()>) -> impl IntoView {
                             <p id="forget-what" class="wrap">{what}</p>
                             <div class="form-actions">
                                 <button type="button" on:click=forget>{words::forget_everything()}</button>
-                                <button type="button" class="secondary" on:click=keep>
+                                <button type="button" class="secondary" node_ref=keep_button on:click=keep>
                                     {words::keep_everything()}
                                 </button>
                             </div>

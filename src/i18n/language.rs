@@ -235,7 +235,7 @@ fn adopt(language: Language, table: Option<Table>) {
 }
 
 /// `<html lang>`, and the words the stylesheet shows itself (a label before a cell on a
-/// narrow screen, the app's short name on a phone) as custom properties of the root element, set through the CSSOM (the
+/// narrow screen) as custom properties of the root element, set through the CSSOM (the
 /// policy refuses style attributes).
 fn mark_document(language: Language) {
     let Some(root) = web_sys::window()
@@ -251,7 +251,6 @@ fn mark_document(language: Language) {
         ("--words-sort-by", super::words::sort_by()),
         ("--words-category", super::words::column_category()),
         ("--words-line", super::words::column_line()),
-        ("--words-app-short-name", super::words::app_short_name()),
     ] {
         // As a CSS string: a straight quote or a backslash would end or break it.
         let quoted = format!("\"{}\"", text.replace(['"', '\\'], ""));

@@ -1,7 +1,7 @@
 //! The store's language, on the release build in headless Chromium: a plural, a date and an
 //! id above 2^53 in each language, and a switch that reads nothing from the service; a first
 //! visit that follows the browser's language and fetches its words once, and a second visit
-//! that fetches nothing. (The pseudo-locale's walk, German at phone size and axe-core in each
+//! that fetches nothing; the compare page's rows said again in place in a new language. (The pseudo-locale's walk, German at phone size and axe-core in each
 //! language are `pseudo_locale.rs`.)
 
 use petstore_dev_service::control::MAIN;
@@ -185,5 +185,57 @@ async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() 
         "return document.documentElement.lang === 'fr' && !!document.querySelector('.app-header');",
     )
     .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_compare_pages_rows_are_said_again_in_a_new_language() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    // Signed in to both, as a tab that compared before.
+    browser
+        .on_every_load(
+            "sessionStorage.setItem('petstore-admin.api-key.production', 'dev-production-key');
+             sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key');",
+        )
+        .await;
+    let c = &browser.client;
+    open_in(c, &format!("{site}compare?env=production"), "en").await;
+    wait_js(
+        c,
+        "the groups",
+        "return !!document.getElementById('in-both-same');",
+    )
+    .await;
+    // Every row's cells name their column (a phone shows the names): in English, then all in
+    // German once German is chosen, the rows drawn again in place.
+    let keys = [
+        "column_category",
+        "column_id",
+        "id_in_production",
+        "id_in_staging",
+        "in_production",
+        "in_staging",
+    ];
+    for tag in ["en", "de"] {
+        if tag != "en" {
+            choose(c, "language", tag).await;
+        }
+        let words = Words::of(tag);
+        let said: Vec<String> = keys.iter().map(|k| words.say(k)).collect();
+        wait_js(
+            c,
+            &format!("every row's column names in {tag}"),
+            &format!(
+                "const said = {};
+                 const labels = Array.from(document.querySelectorAll('table.compare td[data-label]'))
+                   .map((td) => td.dataset.label);
+                 return labels.length > 0 && labels.every((l) => said.includes(l));",
+                json!(said)
+            ),
+        )
+        .await;
+    }
     browser.close().await;
 }

@@ -185,9 +185,28 @@ pub async fn click(c: &Client, xpath: &str) -> bool {
     match c.find(Locator::XPath(xpath)).await {
         Ok(e) => {
             reveal(c, &e).await;
-            e.click().await.is_ok()
+            let clicked = e.click().await.is_ok();
+            put_menu_away(c).await;
+            clicked
         }
         Err(_) => false,
+    }
+}
+
+/// Closes the header's menu if a step left it open with no question in it (a click that
+/// failed), so that it covers nothing the next step presses.
+async fn put_menu_away(c: &Client) {
+    let open = c
+        .execute(
+            "const menu = document.getElementById('header-menu');
+             return !!menu && !menu.hidden && !menu.querySelector('[role=alertdialog]');",
+            vec![],
+        )
+        .await;
+    if open.ok().and_then(|v| v.as_bool()) == Some(true) {
+        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+            let _ = button.click().await;
+        }
     }
 }
 
@@ -234,7 +253,9 @@ pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
     match c.find(Locator::XPath(&labelled(&label))).await {
         Ok(select) => {
             reveal(c, &select).await;
-            select.select_by_value(value).await.is_ok()
+            let chosen = select.select_by_value(value).await.is_ok();
+            put_menu_away(c).await;
+            chosen
         }
         Err(_) => false,
     }

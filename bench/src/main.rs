@@ -4,7 +4,7 @@
 //!
 //! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--floor-url DIR]
 //!                       [--compare DIR] [--runs N] [--latency-ms N] [--site-latency-ms N]
-//!                       [--lighthouse BIN]
+//!                       [--lighthouse BIN] [--tablet]
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
 mod clicks;
@@ -13,6 +13,7 @@ mod long_tab;
 mod refresh;
 mod second_visit;
 mod sizes;
+mod tablet;
 mod timing;
 
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ struct Args {
     /// distance, which is what preloads and early fetches are for.
     site_latency_ms: u64,
     lighthouse: Option<PathBuf>,
+    /// Also time the app and the vanilla page on a tablet's terms (`tablet.rs`).
+    tablet: bool,
 }
 
 fn parse_args() -> Args {
@@ -51,9 +54,14 @@ fn parse_args() -> Args {
         latency_ms: 0,
         site_latency_ms: 0,
         lighthouse: None,
+        tablet: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--tablet" {
+            args.tablet = true;
+            continue;
+        }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         match flag.as_str() {
             "--dist" => args.dist = value.into(),
@@ -260,6 +268,15 @@ async fn main() {
         );
     }
 
+    if args.tablet {
+        // The app (its worker installed for the daily start) and the vanilla page.
+        let (app, vanilla) = (&pages[0], &pages[pages.len() - 1]);
+        let tablet_pages = [
+            (app.0, app.2.clone(), true),
+            (vanilla.0, vanilla.2.clone(), false),
+        ];
+        tablet::report(&tablet_pages, args.runs).await;
+    }
     if let Some(bin) = &args.lighthouse {
         lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;
     }

@@ -35,7 +35,7 @@ pub struct Sample {
 
 /// Runs before any page script: a key for the app (as after signing in), and an observer
 /// that notes when the 100th row appears.
-const SETUP: &str = r#"
+pub(crate) const SETUP: &str = r#"
 try { sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key"); } catch (_) {}
 window.__bench = {};
 addEventListener("TrunkApplicationStarted", (e) => {
@@ -56,7 +56,7 @@ new MutationObserver(() => {
 
 /// Changes the status filter to the status given and answers with the milliseconds until
 /// every row shown has that status.
-const FILTER: &str = r#"
+pub(crate) const FILTER: &str = r#"
 const [status, done] = arguments;
 const select = document.getElementById("status-filter");
 const ready = () => {

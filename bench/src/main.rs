@@ -275,7 +275,11 @@ async fn main() {
             (app.0, app.2.clone(), true),
             (vanilla.0, vanilla.2.clone(), false),
         ];
-        tablet::report(&tablet_pages, args.runs).await;
+        let extra = format!(
+            "the service {} ms and the site {} ms further",
+            args.latency_ms, args.site_latency_ms
+        );
+        tablet::report(&tablet_pages, args.runs, &extra).await;
     }
     if let Some(bin) = &args.lighthouse {
         lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;

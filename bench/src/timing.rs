@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use fantoccini::Client;
 use petstore_e2e::Browser;
 use serde_json::{json, Value};
 
@@ -104,22 +105,7 @@ pub async fn run(url: &str) -> Sample {
     browser.on_every_load(SETUP).await;
     let c = &browser.client;
     c.goto(url).await.expect("navigate");
-    let mut first_rows_ms = None;
-    for _ in 0..1500 {
-        let v = c
-            .execute(
-                "return window.__bench && window.__bench.rows || null",
-                vec![],
-            )
-            .await
-            .expect("read the row time");
-        if let Some(ms) = v.as_f64() {
-            first_rows_ms = Some(ms);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let first_rows_ms = first_rows_ms.unwrap_or_else(|| panic!("no 100 rows at {url} in 30 s"));
+    let first_rows_ms = rows_shown(c, url, Duration::from_secs(30)).await;
     let memory_bytes = number(c.execute(MEMORY, vec![]).await.expect("read memory"));
     let request = c
         .execute(REQUEST, vec![])
@@ -159,7 +145,26 @@ pub async fn run(url: &str) -> Sample {
     }
 }
 
-fn number(v: Value) -> f64 {
+/// Waits up to `limit` for the 100th row (`SETUP` notes it); its time from navigation.
+pub(crate) async fn rows_shown(c: &Client, url: &str, limit: Duration) -> f64 {
+    let start = std::time::Instant::now();
+    loop {
+        let v = c
+            .execute(
+                "return window.__bench && window.__bench.rows || null",
+                vec![],
+            )
+            .await
+            .expect("read the row time");
+        if let Some(ms) = v.as_f64() {
+            return ms;
+        }
+        assert!(start.elapsed() < limit, "no 100 rows at {url} in {limit:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+pub(crate) fn number(v: Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 

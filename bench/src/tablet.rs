@@ -14,7 +14,7 @@ use petstore_e2e::look::viewport;
 use petstore_e2e::Browser;
 use serde_json::json;
 
-use crate::timing::{number, rows_shown, stats, FILTER, SETUP};
+use crate::timing::{filter_change, number, rows_shown, stats, SETUP};
 
 /// DevTools' CPU slowdown for a mid-range tablet (the main thread only: compiling the wasm
 /// and painting run on threads it does not slow).
@@ -130,11 +130,7 @@ async fn daily_start(url: &str, worker: bool) -> [f64; 2] {
     let rows = rows_shown(c, url, limit).await;
     // As between two choices of a user.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let filter = number(
-        c.execute_async(FILTER, vec![json!("sold")])
-            .await
-            .expect("change the filter"),
-    );
+    let filter = filter_change(c, "sold").await;
     browser.close().await;
     let _ = std::fs::remove_dir_all(&profile);
     [rows, filter]

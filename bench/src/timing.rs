@@ -57,7 +57,7 @@ new MutationObserver(() => {
 
 /// Changes the status filter to the status given and answers with the milliseconds until
 /// every row shown has that status.
-pub(crate) const FILTER: &str = r#"
+const FILTER: &str = r#"
 const [status, done] = arguments;
 const select = document.getElementById("status-filter");
 const ready = () => {
@@ -118,18 +118,10 @@ pub async fn run(url: &str) -> Sample {
             .await
             .expect("read resource timing"),
     );
-    let filter_ms = number(
-        c.execute_async(FILTER, vec![json!("sold")])
-            .await
-            .expect("change the filter"),
-    );
+    let filter_ms = filter_change(c, "sold").await;
     // Time for the page to paint and settle, as between two choices of a user.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let filter_again_ms = number(
-        c.execute_async(FILTER, vec![json!("pending")])
-            .await
-            .expect("change the filter again"),
-    );
+    let filter_again_ms = filter_change(c, "pending").await;
     browser.close().await;
     Sample {
         first_rows_ms,
@@ -143,6 +135,15 @@ pub async fn run(url: &str) -> Sample {
         fetched_twice,
         first_screen_bytes,
     }
+}
+
+/// Changes the status filter to `status`: the milliseconds until every row shown has it.
+pub(crate) async fn filter_change(c: &Client, status: &str) -> f64 {
+    number(
+        c.execute_async(FILTER, vec![json!(status)])
+            .await
+            .expect("change the filter"),
+    )
 }
 
 /// Waits up to `limit` for the 100th row (`SETUP` notes it); its time from navigation.

@@ -39,7 +39,9 @@ pub use language_select::{LanguageNote, LanguageSelect};
 pub use load_failed::LoadFailed;
 pub use lookup_notice::LookupNotice;
 pub use offline::{ConnectionNote, OfflineWrites};
-pub use pet_table::{status_badge, status_options, ListChanges, ListView, PetTable};
+pub use pet_table::{
+    category_options, status_badge, status_options, ListChanges, ListView, PetTable,
+};
 pub use run_panel::RunPanel;
 pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;

@@ -278,6 +278,21 @@ pub fn status_options(
     }
 }
 
+/// The options of a category select, one per named category in `names`' order; `is_chosen`
+/// says whether a category is the one chosen.
+pub fn category_options(
+    names: &Categories,
+    is_chosen: impl Fn(i64) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    names
+        .iter()
+        .map(|(id, name)| {
+            let name = name.to_owned();
+            view! { <option value=id.to_string() prop:selected=move || is_chosen(id)>{name}</option> }
+        })
+        .collect_view()
+}
+
 /// A pet's status as a badge: the word itself (never colour alone), "none" when it has none,
 /// as everywhere in the app.
 pub fn status_badge(status: Option<&PetStatus>) -> impl IntoView {

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
-use crate::components::{page_title, status_options, ListView, OfflineWrites};
+use crate::components::{category_options, page_title, status_options, ListView, OfflineWrites};
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
@@ -69,20 +69,7 @@ pub fn PetList() -> impl IntoView {
     let category_filter = move || {
         names.with(|names| {
             (!names.is_empty()).then(|| {
-                let options = names
-                    .iter()
-                    .map(|(id, name)| {
-                        let name = name.to_owned();
-                        view! {
-                            <option
-                                value=id.to_string()
-                                prop:selected=move || category.get() == Some(id)
-                            >
-                                {name}
-                            </option>
-                        }
-                    })
-                    .collect_view();
+                let options = category_options(names, move |id| category.get() == Some(id));
                 view! {
                     <div class="field">
                         <label for="category-filter">{t(words::column_category)}</label>

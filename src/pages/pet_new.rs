@@ -13,7 +13,7 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, PetStatus};
-use crate::components::{page_title, CreateOutcome, OfflineWrites, TextField};
+use crate::components::{category_options, page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
@@ -392,7 +392,6 @@ fn CategoryChoice(
     shown: Memo<FieldErrors>,
     edit: impl Fn(fn(&mut Draft, String), String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let number_shown = move || other.get();
     let choose = move |value: String| match value.as_str() {
         "other" => {
             other.set(true);
@@ -404,18 +403,9 @@ fn CategoryChoice(
             edit(|d, v| d.category_id = v, value);
         }
     };
-    let chosen = move |id: String| !number_shown() && draft.with(|d| d.category_id.trim() == id);
-    let options = names.with_value(|n| {
-        n.iter()
-            .map(|(id, name)| {
-                let (value, name) = (id.to_string(), name.to_owned());
-                let this = value.clone();
-                view! {
-                    <option value=value prop:selected=move || chosen(this.clone())>{name}</option>
-                }
-            })
-            .collect_view()
-    });
+    // What the draft's category field holds, chosen in the select unless a number is typed.
+    let holds = move |text: &str| !other.get() && draft.with(|d| d.category_id.trim() == text);
+    let options = names.with_value(|n| category_options(n, move |id| holds(&id.to_string())));
     view! {
         <div class="field">
             <label for="pet-category">{t(words::column_category)}</label>
@@ -424,19 +414,19 @@ fn CategoryChoice(
                 aria-describedby="pet-category-error"
                 on:change:target=move |ev| choose(ev.target().value())
             >
-                <option value="" prop:selected=move || chosen(String::new())>
+                <option value="" prop:selected=move || holds("")>
                     {t(words::choose_category)}
                 </option>
                 {options}
-                <option value="other" prop:selected=number_shown>
+                <option value="other" prop:selected=move || other.get()>
                     {t(words::another_category_number)}
                 </option>
             </select>
             <p id="pet-category-error" class="field-error">
-                {move || (!number_shown()).then(|| shown.with(category_said)).flatten()}
+                {move || (!other.get()).then(|| shown.with(category_said)).flatten()}
             </p>
         </div>
-        <Show when=number_shown>
+        <Show when=move || other.get()>
             {category_number("pet-category-number", draft, shown, edit)}
         </Show>
     }

@@ -20,7 +20,7 @@ use crate::i18n::{clock_time, status_name, t, words, Label};
 use crate::input::{parse_int64, Draft, FieldErrors, SavedDraft};
 use crate::session::created::created_in;
 use crate::session::{
-    use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
+    absolute, use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
 };
 use crate::storage;
 use petstore_core::Categories;
@@ -84,6 +84,7 @@ fn PetForm(
     // category).
     let other_category = RwSignal::new(draft_number_unnamed(&saved.draft, &names));
     let navigate = use_navigate();
+    let navigate_list = navigate.clone();
     // A draft brought back from an earlier visit is said, with when it was typed.
     let restored = RwSignal::new((!saved.draft.is_empty()).then_some(saved.saved_at_ms));
     let draft = RwSignal::new(saved.draft);
@@ -125,9 +126,8 @@ fn PetForm(
         let path = current.link(&Page::pet(pet.id), env);
         let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
         let options = NavigateOptions {
-            resolve: false,
             state,
-            ..Default::default()
+            ..absolute(false)
         };
         navigate(&path, options);
     });
@@ -153,14 +153,7 @@ fn PetForm(
         storage::remove(&storage::draft_slot(env));
     };
     // Back to the list (the address is the app's own full path: not resolved again).
-    let navigate_list = use_navigate();
-    let to_list = move || {
-        let options = NavigateOptions {
-            resolve: false,
-            ..Default::default()
-        };
-        navigate_list(&current.href_untracked(&Page::List), options);
-    };
+    let to_list = move || navigate_list(&current.href_untracked(&Page::List), absolute(false));
     let cancel = {
         let to_list = to_list.clone();
         move |_| match draft.with_untracked(Draft::is_empty) {
@@ -182,7 +175,9 @@ fn PetForm(
             Err(found) => {
                 // Straight to what needs fixing, for keyboards and screen readers alike.
                 if let Some(id) = found.first_invalid() {
-                    focus(id);
+                    // The category's error is on the number field while that is shown.
+                    let number = id == "pet-category" && other_category.get_untracked();
+                    focus(if number { "pet-category-number" } else { id });
                 }
                 errors.set(found);
             }
@@ -403,9 +398,16 @@ fn CategoryChoice(
             edit(|d, v| d.category_id = v, value);
         }
     };
-    // What the draft's category field holds, chosen in the select unless a number is typed.
-    let holds = move |text: &str| !other.get() && draft.with(|d| d.category_id.trim() == text);
-    let options = names.with_value(|n| category_options(n, move |id| holds(&id.to_string())));
+    // The draft's category, chosen in the select unless a number is being typed (`None`:
+    // none chosen yet).
+    let holds = move |id: Option<i64>| {
+        !other.get()
+            && draft.with(|d| match d.category_id.trim() {
+                "" => id.is_none(),
+                text => id.is_some_and(|id| parse_int64(text) == Ok(id)),
+            })
+    };
+    let options = names.with_value(|n| category_options(n, move |id| holds(Some(id))));
     view! {
         <div class="field">
             <label for="pet-category">{t(words::column_category)}</label>
@@ -414,7 +416,7 @@ fn CategoryChoice(
                 aria-describedby="pet-category-error"
                 on:change:target=move |ev| choose(ev.target().value())
             >
-                <option value="" prop:selected=move || holds("")>
+                <option value="" prop:selected=move || holds(None)>
                     {t(words::choose_category)}
                 </option>
                 {options}

@@ -174,27 +174,29 @@ impl Session {
 
     /// Empties every open tab (see [`Session::empty_tab`]).
     pub fn sign_out_everywhere(&self) {
-        self.tabs.forget_questions();
-        self.tabs.signed_out.set(None);
-        self.empty_tab();
-        self.tabs.post(&TabMessage::Everywhere {
-            why: Emptied::Pressed,
-            base: self.base_url(Environment::Production),
-        });
+        self.empty_every_tab(Emptied::Pressed);
     }
 
     /// Empties every open tab because nobody used the app for the configuration's
     /// `idleMinutes`; each tab says so.
     pub fn sign_out_idle(&self) {
         // An app taken off its page may keep its clock for a moment: it signs nobody out.
-        if !self.tabs.on_page() {
-            return;
+        if self.tabs.on_page() {
+            self.empty_every_tab(Emptied::Idle);
         }
+    }
+
+    /// Empties this tab and tells the others why; this tab says why only when nobody here
+    /// chose it.
+    fn empty_every_tab(&self, why: Emptied) {
         self.tabs.forget_questions();
         self.empty_tab();
-        self.tabs.signed_out.set(Some(SignedOut::Idle));
+        self.tabs.signed_out.set(match why {
+            Emptied::Pressed => None,
+            Emptied::Idle => Some(SignedOut::Idle),
+        });
         self.tabs.post(&TabMessage::Everywhere {
-            why: Emptied::Idle,
+            why,
             base: self.base_url(Environment::Production),
         });
     }

@@ -2,7 +2,8 @@
 //! same placeholders) and writes the Rust that names their keys, `words.rs` (see `i18n/`). A
 //! problem in any catalogue fails the build, each named with its locale and key. Every other
 //! locale's words, and the pseudo-locale's, go beside it as `words-<locale>.txt`, and
-//! start.js's one sentence in every locale as `start-words.js`. The list page's path goes
+//! start.js's one sentence in every locale as `start-words.js`, and the start frame's words with
+//! its script (frame.js) as `start-frame.js`. The list page's path goes
 //! beside them as `list-path.txt`: scripts/split-build.sh hands it to start.js, which reads the
 //! list early on that page only, so the path is written once, in the core's `Page`.
 
@@ -30,6 +31,21 @@ fn main() {
             built.texts_of("app_could_not_start")
         ),
     );
+    // The start frame's script (frame.js, see index.html) with the frame's words in every
+    // locale in front of it.
+    println!("cargo::rerun-if-changed=frame.js");
+    let frame = std::fs::read_to_string("frame.js").unwrap_or_else(|e| {
+        eprintln!("cannot read frame.js: {e}");
+        std::process::exit(1);
+    });
+    let frame_words: Vec<String> = FRAME_WORDS
+        .iter()
+        .map(|key| format!("{key:?}: {}", built.texts_of(key)))
+        .collect();
+    write(
+        &std::path::Path::new(&out).join("start-frame.js"),
+        &format!("const WORDS = {{{}}};\n{frame}", frame_words.join(", ")),
+    );
     write(
         &std::path::Path::new(&out).join("list-path.txt"),
         &petstore_core::Page::List.path(),
@@ -43,6 +59,21 @@ fn main() {
         );
     }
 }
+
+/// The words index.html's start frame shows (in English there), which frame.js puts in the
+/// device's language.
+const FRAME_WORDS: [&str; 10] = [
+    "app_name",
+    "app_short_name",
+    "production",
+    "staging",
+    "nav_pets",
+    "nav_new_pet",
+    "nav_compare",
+    "nav_activity",
+    "menu",
+    "loading_pets",
+];
 
 fn write(path: &std::path::Path, text: &str) {
     if let Err(e) = std::fs::write(path, text) {

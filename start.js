@@ -63,8 +63,9 @@ async function main() {
 }
 
 // Loads the glue and starts the wasm. If that fails (the page's code could not be downloaded,
-// or a Content-Security-Policy refuses to compile it), the page says so and the console says
-// why: Safari's engine reports a failed module start nowhere, and shows an empty page.
+// or a Content-Security-Policy refuses to compile it), the page says so, in the start frame in
+// place of its loading line, and the console says why: Safari's engine reports a failed module
+// start nowhere, and would leave "Loading pets…" for ever.
 async function startApp() {
   try {
     const [{ default: init }, chosen] = await Promise.all([import(start.dataset.js), words]);
@@ -75,7 +76,9 @@ async function startApp() {
     const note = document.createElement("p");
     note.setAttribute("role", "alert");
     note.textContent = await couldNotStart();
-    document.body.append(note);
+    const loading = document.querySelector("#start-frame .loading");
+    if (loading) loading.replaceWith(note);
+    else document.body.append(note);
     throw error;
   }
 }

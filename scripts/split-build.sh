@@ -81,8 +81,8 @@ fi
 
 # Each other locale's words (build.rs checked them), fetched only when that locale is chosen.
 # Outside the stamp: a changed translation changes no wasm, but must reach the folder.
-rm -f "$work/app"/words-*.txt "$work/app/start-words.js"
-cp "$words"/words-*.txt "$words/start-words.js" "$work/app/"
+rm -f "$work/app"/words-*.txt "$work/app/start-words.js" "$work/app/start-frame.js"
+cp "$words"/words-*.txt "$words/start-words.js" "$words/start-frame.js" "$work/app/"
 
 # PETSTORE_BUILD_LABEL (the tests' second and third deploys of the same code) changes the
 # folder's name, as a deploy of other code would, without building anything again.
@@ -102,6 +102,9 @@ tag+="<link rel=\"modulepreload\" href=\"$app/main.js\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/__wasm_split.js\">"
 tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\">"
 tag+="<link rel=\"manifest\" href=\"${base}manifest.webmanifest\">"
+# The start frame's colour and words (frame.js with them, see index.html): a classic script,
+# so the page is painted only once it has run.
+tag+="<script src=\"$app/start-frame.js\"></script>"
 tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-base=\"$base\""
 # The release build works offline through its service worker (sw.js); the preview has none,
 # so a rebuild shows at once.

@@ -111,7 +111,7 @@ pub async fn open_in(c: &Client, url: &str, tag: &str) {
     wait_js(
         c,
         "the app in its language",
-        &format!("return document.documentElement.lang === '{tag}' && !!document.querySelector('.app-header');"),
+        &format!("return document.documentElement.lang === '{tag}' && !!document.querySelector('#menu-button');"),
     )
     .await;
 }

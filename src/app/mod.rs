@@ -14,6 +14,7 @@ use crate::session::{absolute, provide_session, use_current_env, use_keys, use_s
 use crate::storage;
 
 mod lazy;
+mod start_frame;
 
 use lazy::{announce_shell_ready, lazy_route, lazy_sign_in, prefetch_lazy_pages, LazyPage};
 
@@ -40,13 +41,19 @@ pub fn App(
     let shell_base = StoredValue::new(base.clone());
     view! {
         <Router base>
-            <Suspense fallback=|| view! { <p role="status">{t(words::loading)}</p> }>
+            // index.html's start frame says "Loading pets…" meanwhile, where there is one.
+            <Suspense fallback=|| {
+                (!start_frame::shown()).then(|| view! { <p role="status">{t(words::loading)}</p> })
+            }>
                 {move || Suspend::new(async move {
                     match config.await {
                         Ok(config) => {
                             view! { <Shell config base=shell_base.get_value() /> }.into_any()
                         }
-                        Err(error) => view! { <ConfigErrorPage error /> }.into_any(),
+                        Err(error) => {
+                            Effect::new(move |_| start_frame::take_down());
+                            view! { <ConfigErrorPage error /> }.into_any()
+                        }
                     }
                 })}
             </Suspense>
@@ -72,6 +79,8 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
     announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
+    // Its header takes the place of the start frame's, in the same paint.
+    Effect::new(move |_| start_frame::take_down());
     view! {
         <EnvironmentBar />
         <div class="page-notes">

@@ -132,15 +132,21 @@ pub(crate) fn plural_category(count: u64) -> String {
 /// Nothing there (English, the words could not be fetched, or no start-up script, as in the
 /// browser tests), or the chunk cannot be had: English, at once.
 pub fn start(mount: fn()) {
+    // The page is marked with the language spoken, whatever the start frame (index.html)
+    // marked it with: English when the device's words could not be had.
+    let start = move || {
+        mark_document(language());
+        mount();
+    };
     if crate::config::start_field("words").is_none() {
-        return mount();
+        return start();
     }
     // (Leptos's own spawner starts with the mount: this future runs on the browser's.)
     wasm_bindgen_futures::spawn_local(async move {
         if let Ok(speak) = speaking(None).await {
             speak.await;
         }
-        mount();
+        start();
     });
 }
 

@@ -1,8 +1,9 @@
 //! `/pets`: the list, filtered by status and limit (sent to the service), searched by name
-//! and sorted (over the rows loaded), all kept in the URL query.
+//! and sorted (over the rows loaded), all kept in the URL query (written just after the rows
+//! follow a change, see `session/shallow.rs`).
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_query_map};
+use leptos_router::hooks::use_location;
 use petstore_core::Page;
 use wasm_bindgen::JsCast;
 
@@ -12,20 +13,22 @@ use crate::components::{category_options, page_title, status_options, ListView, 
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
-use crate::session::{use_current_env, use_session, use_set_query};
+use crate::session::{use_current_env, use_session, use_shallow_query};
 
 /// The list page.
 #[component]
 pub fn PetList() -> impl IntoView {
     let session = use_session();
     let current = use_current_env();
-    let query = use_query_map();
+    // The rows follow a change at once; the address follows in the next task.
+    let shallow = use_shallow_query();
+    let query = shallow.get();
     let filters = Memo::new(move |_| {
         let q = query.read();
         parse_filters(q.get_str("status"), q.get_str("limit"))
     });
 
-    let set_query = use_set_query();
+    let set_query = shallow.setter();
     let search = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let sort = Memo::new(move |_| query.read().get_str("sort").and_then(Sort::parse));
     // The category filter, where the deployment names its categories: only a named category

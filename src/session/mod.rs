@@ -12,6 +12,7 @@ mod env;
 mod keys;
 mod offline;
 mod refresh;
+mod shallow;
 mod tab;
 mod tabs;
 
@@ -29,6 +30,7 @@ pub use env::{use_current_env, CurrentEnv};
 pub use keys::{use_keys, ApiKeys};
 pub use petstore_core::CallError;
 pub(crate) use refresh::begin_watch;
+pub use shallow::use_shallow_query;
 pub use tabs::SignedOut;
 
 /// The app's shared state; cheap to copy into closures.

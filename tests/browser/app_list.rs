@@ -278,3 +278,70 @@ async fn search_text_stays_as_typed_through_the_address_a_reload_a_link_and_back
         go_to("/pets?env=production");
     }
 }
+
+/// A status change sends its read before the address is written: the router's navigation no
+/// longer stands between the change and the rows. The address follows just after, as its own
+/// history entry, without a second read; Back and Forward show the rows of each address.
+#[wasm_bindgen_test]
+async fn a_filter_change_reads_first_and_writes_the_address_just_after() {
+    let app = open("/pets?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the first page", || rows(host).len() == 20).await;
+    // The history's writes go in the same record as the requests, in the order they happen.
+    js_sys::Function::new_no_args(
+        "window.__pushState = history.pushState;
+         history.pushState = function (state, title, url) {
+           window.__sent.push(['pushState', String(url), '']);
+           return window.__pushState.call(this, state, title, url);
+         };",
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .unwrap();
+    choose(&select(host, "Status").await, "sold").await;
+    wait_until("only sold rows", || {
+        let rows = rows(host);
+        !rows.is_empty() && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
+    let sold_reads = || {
+        sent()
+            .iter()
+            .filter(|(method, url, _)| method == "GET" && url.contains("status=sold"))
+            .count()
+    };
+    holds_for("one read of the sold pets", 300, || sold_reads() == 1).await;
+    let order: Vec<String> = sent()
+        .into_iter()
+        .map(|(what, url, _)| format!("{what} {url}"))
+        .collect();
+    let read = order
+        .iter()
+        .position(|e| e.starts_with("GET") && e.contains("status=sold"));
+    let written = order
+        .iter()
+        .position(|e| e.starts_with("pushState") && e.contains("status=sold"));
+    assert!(
+        matches!((read, written), (Some(r), Some(w)) if r < w),
+        "the read before the address: {order:?}"
+    );
+    assert_eq!(address(), "/pets?env=production&status=sold");
+    js_sys::Function::new_no_args("history.pushState = window.__pushState;")
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .unwrap();
+
+    let history = web_sys::window().unwrap().history().unwrap();
+    history.back().unwrap();
+    wait_until("every status again", || {
+        address() == "/pets?env=production" && rows(host).iter().any(|r| r[3] != "sold")
+    })
+    .await;
+    history.forward().unwrap();
+    wait_until("the sold pets again", || {
+        let rows = rows(host);
+        address() == "/pets?env=production&status=sold"
+            && !rows.is_empty()
+            && rows.iter().all(|r| r[3] == "sold")
+    })
+    .await;
+}

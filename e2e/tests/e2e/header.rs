@@ -28,7 +28,7 @@ struct Measure {
 async fn measure(c: &Client) -> Measure {
     let found: Value = c
         .execute(
-            "const header = document.querySelector('header.app-header');
+            "const header = document.getElementById('menu-button').closest('header');
              const parts = ['.brand', 'header nav', '#menu-button']
                .map((s) => header.querySelector(s).getBoundingClientRect());
              // Parts whose middles are within 10 px of each other share a row.

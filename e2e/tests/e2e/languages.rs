@@ -125,7 +125,7 @@ async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() 
     wait_js(
         c,
         "the app in Spanish",
-        "return document.documentElement.lang === 'es' && !!document.querySelector('.app-header');",
+        "return document.documentElement.lang === 'es' && !!document.querySelector('#menu-button');",
     )
     .await;
     let es = Words::of("es");
@@ -162,7 +162,7 @@ async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() 
     wait_js(
         c,
         "the app again, in Spanish",
-        "return document.documentElement.lang === 'es' && !!document.querySelector('.app-header');",
+        "return document.documentElement.lang === 'es' && !!document.querySelector('#menu-button');",
     )
     .await;
     says(c, "header", &es.say("nav_pets")).await;
@@ -182,7 +182,7 @@ async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() 
     wait_js(
         c,
         "the app in French",
-        "return document.documentElement.lang === 'fr' && !!document.querySelector('.app-header');",
+        "return document.documentElement.lang === 'fr' && !!document.querySelector('#menu-button');",
     )
     .await;
     browser.close().await;

@@ -19,4 +19,5 @@ mod pseudo_locale;
 mod random_session;
 mod release_site;
 mod split_pages;
+mod start_frame;
 mod tabs;

@@ -196,14 +196,13 @@ async fn settle_and_check(
         return Err(format!("a panic or trap in the console: {message}"));
     }
     // A refusal reaches the page a moment after the service answered it (through the service
-    // worker, on a busy machine maybe after the page looked calm): the sign-in form is waited
-    // for, within a limit, before the checks.
+    // worker; on a machine busy with other browsers, seconds after the page looked calm, its
+    // quiet read again still on its way): the sign-in form is waited for, within the settle
+    // time, before the checks.
     let mut snap = snapshot(c).await;
     if let Some(env) = url_env(&snap) {
         let expected = sign_in_expected(model, env);
-        snap = wait_for(c, Duration::from_secs(3), |s| s.dialog == expected)
-            .await
-            .1;
+        snap = wait_for(c, SETTLE, |s| s.dialog == expected).await.1;
     }
     if !step.may_switch_environment() && url_env(&snap) != env_before {
         return Err(format!(

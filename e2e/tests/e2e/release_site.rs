@@ -45,7 +45,7 @@ async fn row_count(c: &Client) -> usize {
 /// reload, on the site at `site`; then checks the console for errors and CSP violations.
 async fn use_the_site(browser: &Browser, site: &str) {
     let c = &browser.client;
-    // index.html has an empty body: everything below exists only once the wasm app runs.
+    // index.html holds only the start frame: everything below exists only once the wasm app runs.
     c.goto(site).await.unwrap();
     wait_for(c, &labelled("API key")).await;
     type_into(c, "API key", "dev-production-key").await;

@@ -122,7 +122,7 @@ return {
   limitInvalid: !!(onList && byLabel(w.limit) && byLabel(w.limit).getAttribute('aria-invalid') === 'true'),
   empty: body.includes(w.noPets),
   // Still starting (the wasm loads after the page's load event), loading or sending.
-  busy: !document.querySelector('.app-header') || w.busy.some((b) => body.includes(b)),
+  busy: !document.querySelector('#menu-button') || w.busy.some((b) => body.includes(b)),
   addDisabled: add ? add.disabled : null,
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),

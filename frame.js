@@ -1,0 +1,54 @@
+// The start frame's colour and words. index.html draws the frame (the header and "Loading
+// pets…", in English and production's colour) from the HTML and the stylesheet, before the
+// app's code has come, and with JavaScript off. This script, in the page's head, puts it in the
+// environment the address names and in the device's language before it is first painted: it
+// runs before the body is read, and fills the frame in as its elements are added (an
+// observer's callbacks run before the browser paints). The app takes the frame away as it
+// draws its own header in the same place.
+//
+// build.rs writes `WORDS` in front of this file (`start-frame.js`): the frame's words in every
+// locale, `{ key: { locale: text } }`, from the catalogues.
+(() => {
+  // The app's rule: the address's environment (its last `env=`), else this tab's last choice,
+  // else production.
+  const named = (value) => (value === "production" || value === "staging" ? value : null);
+  const stored = (storage, key) => {
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const env =
+    named(new URLSearchParams(location.search).getAll("env").at(-1)) ||
+    named(stored(sessionStorage, "petstore-admin.environment")) ||
+    "production";
+  // start.js's rule: this device's choice, else the first of the browser's languages with
+  // words, else English.
+  const primary = (tag) => tag.split(/[-_]/)[0].toLowerCase();
+  const wanted = [
+    stored(localStorage, "petstore-admin.language"),
+    ...(navigator.languages || []).map(primary),
+  ];
+  const tag = wanted.find((t) => t && t in WORDS.app_name) || "en";
+  document.documentElement.lang = tag;
+
+  // Puts the colour and the words in what has been read of the frame so far; whether all of
+  // it has been (its loading line is its last element).
+  const fill = () => {
+    const frame = document.getElementById("start-frame");
+    if (!frame) return false;
+    const header = frame.querySelector("header");
+    const badge = frame.querySelector(".env-badge");
+    if (header) header.className = `app-header env-${env}`;
+    if (badge) badge.dataset.word = env;
+    for (const element of frame.querySelectorAll("[data-word]")) {
+      const text = WORDS[element.dataset.word]?.[tag];
+      if (text && element.textContent !== text) element.textContent = text;
+    }
+    return frame.querySelector(".loading") !== null;
+  };
+  const observer = new MutationObserver(() => fill() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => observer.disconnect());
+})();

@@ -1,0 +1,139 @@
+//! A page's query changed ahead of the address, as shallow routing does (SvelteKit's
+//! `replaceState`/`pushState`, nuqs): the page redraws from the new query at once, and the
+//! address is written in the next task, with the history entry it always had. The router's
+//! navigation (writing the history, parsing the address, notifying everything that reads it)
+//! costs more than a frame (docs/benchmark.md): a filter change no longer waits behind it.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::location::Location;
+use leptos_router::location::Url;
+use leptos_router::params::ParamsMap;
+use leptos_router::NavigateOptions;
+
+use super::absolute;
+
+/// The query a page shows: the address's, or a change not yet written to it.
+#[derive(Clone, Copy)]
+pub struct ShallowQuery {
+    shown: Memo<ParamsMap>,
+    ahead: RwSignal<Option<Ahead>>,
+}
+
+/// A change not yet in the address.
+#[derive(Clone, Debug, PartialEq)]
+struct Ahead {
+    /// The address (path and query) it was made on: it stands only while that is the address.
+    from: String,
+    /// The query to show and to write.
+    query: ParamsMap,
+    /// Whether the write replaces the history's entry rather than adding one.
+    replace: bool,
+}
+
+/// The page's query, changed ahead of the address (see the module's docs). Call in the page's
+/// component: a change not yet written when the page goes is dropped with it.
+pub fn use_shallow_query() -> ShallowQuery {
+    let address = use_query_map();
+    let location = use_location();
+    let ahead = RwSignal::new(None::<Ahead>);
+    let shown = Memo::new(move |_| {
+        let here = here(&location, address);
+        // A change made on this address stands until the address holds it; once the address
+        // is anything else (written, or Back, a link), the address is what shows.
+        ahead
+            .with(|a| {
+                a.as_ref()
+                    .filter(|a| a.from == here)
+                    .map(|a| a.query.clone())
+            })
+            .unwrap_or_else(|| address.get())
+    });
+    ShallowQuery { shown, ahead }
+}
+
+/// Whether `change` is still the one ahead of the address (no later one, the page not gone).
+fn still_ahead(ahead: RwSignal<Option<Ahead>>, change: &Ahead) -> bool {
+    ahead.try_with_untracked(|a| a.as_ref() == Some(change)) == Some(true)
+}
+
+/// The address now, path and query (tracked).
+fn here(location: &Location, address: Memo<ParamsMap>) -> String {
+    let path = location.pathname.get();
+    format!("{path}{}", address.with(ParamsMap::to_query_string))
+}
+
+impl ShallowQuery {
+    /// The query shown (tracked).
+    pub fn get(&self) -> Memo<ParamsMap> {
+        self.shown
+    }
+
+    /// Returns `set(key, value, replace)`: sets (or, with `None`, removes) one parameter of the
+    /// query shown, at once, and of the address in the next task (`replace` keeps it out of the
+    /// history). Changes made within one task are written together, as one entry.
+    pub fn setter(&self) -> impl Fn(&'static str, Option<String>, bool) + Clone {
+        let (shown, ahead) = (self.shown, self.ahead);
+        let location = use_location();
+        let address = use_query_map();
+        let navigate = use_navigate();
+        move |key, value, replace| {
+            let mut query = shown.get_untracked();
+            match value {
+                // `replace` takes an address's (encoded) text and decodes it: the value is
+                // encoded first, so that typed text such as `%41` stays as typed.
+                Some(v) => query.replace(key, Url::escape(&v)),
+                None => {
+                    query.remove(key);
+                }
+            }
+            let from = untrack(|| here(&location, address));
+            // A change on top of one not yet written: one write, an entry if either adds one.
+            let replace = replace
+                && ahead.with_untracked(|a| a.as_ref().is_none_or(|a| a.from != from || a.replace));
+            let change = Ahead {
+                from,
+                query,
+                replace,
+            };
+            ahead.set(Some(change.clone()));
+            let (location, navigate) = (location.clone(), navigate.clone());
+            let write = move || {
+                // Only the last change, and only on the address it was made on (not after a
+                // link or Back meanwhile).
+                if !still_ahead(ahead, &change) {
+                    return;
+                }
+                if untrack(|| here(&location, address)) == change.from {
+                    let path = location.pathname.get_untracked();
+                    // The page stays where it is: a filter or a search changes the rows, not
+                    // the place.
+                    let options = NavigateOptions {
+                        scroll: false,
+                        ..absolute(change.replace)
+                    };
+                    navigate(
+                        &format!("{path}{}", change.query.to_query_string()),
+                        options,
+                    );
+                }
+                // The router takes the new address in as it redraws, after this task: the
+                // change stands until then, and the address holds it after.
+                set_timeout(
+                    move || {
+                        if still_ahead(ahead, &change) {
+                            ahead.set(None);
+                        }
+                    },
+                    Duration::ZERO,
+                );
+            };
+            // In a task of its own, after this one: by then the rows are drawn (a search, a
+            // sort) or their request is on its way (a status, a limit), and the browser may
+            // paint before it runs.
+            set_timeout(write, Duration::ZERO);
+        }
+    }
+}

@@ -44,7 +44,11 @@ fn main() {
         .collect();
     write(
         &std::path::Path::new(&out).join("start-frame.js"),
-        &format!("const WORDS = {{{}}};\n{frame}", frame_words.join(", ")),
+        // A block, so that `WORDS` is no global of the page.
+        &format!(
+            "{{\nconst WORDS = {{{}}};\n{frame}}}\n",
+            frame_words.join(", ")
+        ),
     );
     write(
         &std::path::Path::new(&out).join("list-path.txt"),

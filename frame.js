@@ -6,38 +6,38 @@
 // observer's callbacks run before the browser paints). The app takes the frame away as it
 // draws its own header in the same place.
 //
-// build.rs writes `WORDS` in front of this file (`start-frame.js`): the frame's words in every
-// locale, `{ key: { locale: text } }`, from the catalogues.
+// build.rs writes `start-frame.js`: this file in a block after `const WORDS`, the frame's words
+// in every locale (`{ key: { locale: text } }`, from the catalogues).
 (() => {
   // The app's rule: the address's environment (its last `env=`), else this tab's last choice,
   // else production.
   const named = (value) => (value === "production" || value === "staging" ? value : null);
+  // Storage may refuse even to be looked at (cookies blocked): then nothing was stored.
   const stored = (storage, key) => {
     try {
-      return storage.getItem(key);
+      return storage().getItem(key);
     } catch {
       return null;
     }
   };
   const env =
     named(new URLSearchParams(location.search).getAll("env").at(-1)) ||
-    named(stored(sessionStorage, "petstore-admin.environment")) ||
+    named(stored(() => sessionStorage, "petstore-admin.environment")) ||
     "production";
   // start.js's rule: this device's choice, else the first of the browser's languages with
   // words, else English.
   const primary = (tag) => tag.split(/[-_]/)[0].toLowerCase();
   const wanted = [
-    stored(localStorage, "petstore-admin.language"),
+    stored(() => localStorage, "petstore-admin.language"),
     ...(navigator.languages || []).map(primary),
   ];
-  const tag = wanted.find((t) => t && t in WORDS.app_name) || "en";
+  const tag = wanted.find((t) => t && Object.hasOwn(WORDS.app_name, t)) || "en";
   document.documentElement.lang = tag;
 
-  // Puts the colour and the words in what has been read of the frame so far; whether all of
-  // it has been (its loading line is its last element).
+  // Puts the colour and the words in what has been read of the frame so far.
   const fill = () => {
     const frame = document.getElementById("start-frame");
-    if (!frame) return false;
+    if (!frame) return;
     const header = frame.querySelector("header");
     const badge = frame.querySelector(".env-badge");
     if (header) header.className = `app-header env-${env}`;
@@ -46,9 +46,10 @@
       const text = WORDS[element.dataset.word]?.[tag];
       if (text && element.textContent !== text) element.textContent = text;
     }
-    return frame.querySelector(".loading") !== null;
   };
-  const observer = new MutationObserver(() => fill() && observer.disconnect());
+  // Until the whole page is read: an element's text may come in a later piece than the
+  // element itself.
+  const observer = new MutationObserver(fill);
   observer.observe(document, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => observer.disconnect());
 })();

@@ -16,6 +16,8 @@ use crate::storage;
 mod lazy;
 mod start_frame;
 
+use start_frame::TakeStartFrameAway;
+
 use lazy::{announce_shell_ready, lazy_route, lazy_sign_in, prefetch_lazy_pages, LazyPage};
 
 /// The application name, shown in the header and in page titles.
@@ -39,20 +41,28 @@ pub fn App(
         async move { load_config(&url, started).await }
     });
     let shell_base = StoredValue::new(base.clone());
+    let framed = start_frame::shown();
     view! {
         <Router base>
             // index.html's start frame says "Loading pets…" meanwhile, where there is one.
-            <Suspense fallback=|| {
-                (!start_frame::shown()).then(|| view! { <p role="status">{t(words::loading)}</p> })
+            <Suspense fallback=move || {
+                (!framed).then(|| view! { <p role="status">{t(words::loading)}</p> })
             }>
                 {move || Suspend::new(async move {
                     match config.await {
                         Ok(config) => {
-                            view! { <Shell config base=shell_base.get_value() /> }.into_any()
+                            view! {
+                                <TakeStartFrameAway />
+                                <Shell config base=shell_base.get_value() />
+                            }
+                                .into_any()
                         }
                         Err(error) => {
-                            Effect::new(move |_| start_frame::take_down());
-                            view! { <ConfigErrorPage error /> }.into_any()
+                            view! {
+                                <TakeStartFrameAway />
+                                <ConfigErrorPage error />
+                            }
+                                .into_any()
                         }
                     }
                 })}
@@ -79,8 +89,6 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
     announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
-    // Its header takes the place of the start frame's, in the same paint.
-    Effect::new(move |_| start_frame::take_down());
     view! {
         <EnvironmentBar />
         <div class="page-notes">

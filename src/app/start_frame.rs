@@ -2,6 +2,8 @@
 //! stylesheet before the app's code has come (see index.html and frame.js). It is static
 //! markup outside the app's tree, so the app takes it away itself as it draws its own page.
 
+use leptos::prelude::*;
+
 const ID: &str = "start-frame";
 
 fn find() -> Option<web_sys::Element> {
@@ -14,11 +16,15 @@ pub(super) fn shown() -> bool {
     find().is_some()
 }
 
-/// Takes the start frame away. Called from an effect of the app's first page: effects run in
-/// the same turn of the event loop as the render that made them, so the browser never paints
-/// the frame and the page together, nor neither.
-pub(super) fn take_down() {
-    if let Some(frame) = find() {
-        frame.remove();
-    }
+/// Takes the start frame away once drawn beside the app's first page (the shell, or the
+/// configuration's error): its effect runs in the same turn of the event loop as the render
+/// that drew that page, so the browser never paints the frame and the page together, nor
+/// neither.
+#[component]
+pub(super) fn TakeStartFrameAway() -> impl IntoView {
+    Effect::new(move |_| {
+        if let Some(frame) = find() {
+            frame.remove();
+        }
+    });
 }

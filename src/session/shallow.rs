@@ -2,7 +2,9 @@
 //! `replaceState`/`pushState`, nuqs): the page redraws from the new query at once, and the
 //! address is written in the next task, with the history entry it always had. The router's
 //! navigation (writing the history, parsing the address, notifying everything that reads it)
-//! costs more than a frame (docs/benchmark.md): a filter change no longer waits behind it.
+//! costs more than a frame (docs/benchmark.md): the change's own task no longer waits behind
+//! it, so a status's request leaves first and a search is drawn first. (The answer to that
+//! request still waits behind the write: see docs/benchmark.md for what that leaves.)
 
 use std::time::Duration;
 
@@ -119,7 +121,8 @@ impl ShallowQuery {
                         options,
                     );
                 }
-                // The router takes the new address in as it redraws, after this task: the
+                // What the page reads of the address (`use_query_map`) follows as the router
+                // redraws, once this task's own work is done (not within `navigate`): the
                 // change stands until then, and the address holds it after.
                 set_timeout(
                     move || {

@@ -352,6 +352,21 @@ async fn the_console_check_sees_an_error_in_every_engine() {
             "//*[@role='alert'][starts-with(normalize-space(),'The app could not start.')]",
         )
         .await;
+        // In the start frame, in place of its loading line.
+        let in_place: serde_json::Value = browser
+            .client
+            .execute(
+                "return !document.querySelector('#start-frame .loading')
+                    && !!document.querySelector('#start-frame main [role=alert]');",
+                vec![],
+            )
+            .await
+            .expect("read the frame");
+        assert_eq!(
+            in_place,
+            serde_json::Value::Bool(true),
+            "{engine:?}: the note beside Loading pets"
+        );
         browser.close().await;
     }
 }

@@ -38,9 +38,16 @@ fn main() {
         eprintln!("cannot read frame.js: {e}");
         std::process::exit(1);
     });
-    let frame_words: Vec<String> = FRAME_WORDS
+    let frame_words: Vec<String> = frame_keys()
         .iter()
-        .map(|key| format!("{key:?}: {}", built.texts_of(key)))
+        .map(|key| {
+            let texts = built.texts_of(key);
+            if texts == "{}" {
+                eprintln!("index.html: the start frame's data-word \"{key}\" is no text of the catalogues");
+                std::process::exit(1);
+            }
+            format!("{key:?}: {texts}")
+        })
         .collect();
     write(
         &std::path::Path::new(&out).join("start-frame.js"),
@@ -64,20 +71,25 @@ fn main() {
     }
 }
 
-/// The words index.html's start frame shows (in English there), which frame.js puts in the
+/// The words of index.html's start frame (its `data-word` attributes, shown in English there)
+/// and both environments' names (frame.js names the badge's), which frame.js puts in the
 /// device's language.
-const FRAME_WORDS: [&str; 10] = [
-    "app_name",
-    "app_short_name",
-    "production",
-    "staging",
-    "nav_pets",
-    "nav_new_pet",
-    "nav_compare",
-    "nav_activity",
-    "menu",
-    "loading_pets",
-];
+fn frame_keys() -> Vec<String> {
+    println!("cargo::rerun-if-changed=index.html");
+    let html = std::fs::read_to_string("index.html").unwrap_or_else(|e| {
+        eprintln!("cannot read index.html: {e}");
+        std::process::exit(1);
+    });
+    let mut keys: Vec<String> = html
+        .split("data-word=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next().map(str::to_owned))
+        .chain(["production".to_owned(), "staging".to_owned()])
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
 
 fn write(path: &std::path::Path, text: &str) {
     if let Err(e) = std::fs::write(path, text) {

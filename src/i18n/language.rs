@@ -132,21 +132,22 @@ pub(crate) fn plural_category(count: u64) -> String {
 /// Nothing there (English, the words could not be fetched, or no start-up script, as in the
 /// browser tests), or the chunk cannot be had: English, at once.
 pub fn start(mount: fn()) {
-    // The page is marked with the language spoken, whatever the start frame (index.html)
-    // marked it with: English when the device's words could not be had.
-    let start = move || {
-        mark_document(language());
-        mount();
-    };
+    // A language taken in marks the page itself (`adopt`); otherwise the page is marked
+    // English here, whatever the start frame (index.html) marked it with.
     if crate::config::start_field("words").is_none() {
-        return start();
+        mark_document(language());
+        return mount();
     }
     // (Leptos's own spawner starts with the mount: this future runs on the browser's.)
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(speak) = speaking(None).await {
-            speak.await;
+        let spoken = match speaking(None).await {
+            Ok(speak) => speak.await.is_some(),
+            Err(NotLoaded) => false,
+        };
+        if !spoken {
+            mark_document(language());
         }
-        start();
+        mount();
     });
 }
 

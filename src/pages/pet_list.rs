@@ -22,7 +22,7 @@ pub fn PetList() -> impl IntoView {
     let current = use_current_env();
     // The rows follow a change at once; the address follows in the next task.
     let shallow = use_shallow_query();
-    let query = shallow.get();
+    let query = shallow.query();
     let filters = Memo::new(move |_| {
         let q = query.read();
         parse_filters(q.get_str("status"), q.get_str("limit"))

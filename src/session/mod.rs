@@ -18,7 +18,8 @@ mod tabs;
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::location::Url;
+use leptos_router::location::{Location, Url};
+use leptos_router::params::ParamsMap;
 use leptos_router::NavigateOptions;
 
 use crate::api::Wait;
@@ -141,21 +142,36 @@ pub fn use_set_query() -> impl Fn(&'static str, Option<String>, bool) + Clone {
     let navigate = use_navigate();
     move |key, value, replace| {
         let mut query = location.query.get_untracked();
-        match value {
-            // `replace` takes an address's (encoded) text and decodes it: the value is
-            // encoded first, so that typed text such as `%41` stays as typed.
-            Some(v) => query.replace(key, Url::escape(&v)),
-            None => {
-                query.remove(key);
-            }
-        }
-        // The pathname already includes the router's base: do not resolve it again.
-        let path = location.pathname.get_untracked();
-        // The page stays where it is: a filter or a search changes the rows, not the place.
-        let options = NavigateOptions {
-            scroll: false,
-            ..absolute(replace)
-        };
-        navigate(&format!("{path}{}", query.to_query_string()), options);
+        set_param(&mut query, key, value);
+        go_to_query(&navigate, &location, &query, replace);
     }
+}
+
+/// Sets (or, with `None`, removes) `key` in `query`, the value as typed.
+fn set_param(query: &mut ParamsMap, key: &'static str, value: Option<String>) {
+    match value {
+        // `replace` takes an address's (encoded) text and decodes it: the value is encoded
+        // first, so that typed text such as `%41` stays as typed.
+        Some(v) => query.replace(key, Url::escape(&v)),
+        None => {
+            query.remove(key);
+        }
+    }
+}
+
+/// Navigates to the current path with `query` instead of its own.
+fn go_to_query(
+    navigate: &impl Fn(&str, NavigateOptions),
+    location: &Location,
+    query: &ParamsMap,
+    replace: bool,
+) {
+    // The pathname already includes the router's base: do not resolve it again.
+    let path = location.pathname.get_untracked();
+    // The page stays where it is: a filter or a search changes the rows, not the place.
+    let options = NavigateOptions {
+        scroll: false,
+        ..absolute(replace)
+    };
+    navigate(&format!("{path}{}", query.to_query_string()), options);
 }

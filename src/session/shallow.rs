@@ -11,17 +11,17 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::location::Location;
-use leptos_router::location::Url;
 use leptos_router::params::ParamsMap;
-use leptos_router::NavigateOptions;
 
-use super::absolute;
+use super::{go_to_query, set_param};
 
 /// The query a page shows: the address's, or a change not yet written to it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct ShallowQuery {
     shown: Memo<ParamsMap>,
     ahead: RwSignal<Option<Ahead>>,
+    location: Location,
+    address: Memo<ParamsMap>,
 }
 
 /// A change not yet in the address.
@@ -41,19 +41,27 @@ pub fn use_shallow_query() -> ShallowQuery {
     let address = use_query_map();
     let location = use_location();
     let ahead = RwSignal::new(None::<Ahead>);
-    let shown = Memo::new(move |_| {
-        let here = here(&location, address);
-        // A change made on this address stands until the address holds it; once the address
-        // is anything else (written, or Back, a link), the address is what shows.
-        ahead
-            .with(|a| {
-                a.as_ref()
-                    .filter(|a| a.from == here)
-                    .map(|a| a.query.clone())
-            })
-            .unwrap_or_else(|| address.get())
+    let shown = Memo::new({
+        let location = location.clone();
+        move |_| {
+            let here = here(&location, address);
+            // A change made on this address stands until the address holds it; once the address
+            // is anything else (written, or Back, a link), the address is what shows.
+            ahead
+                .with(|a| {
+                    a.as_ref()
+                        .filter(|a| a.from == here)
+                        .map(|a| a.query.clone())
+                })
+                .unwrap_or_else(|| address.get())
+        }
     });
-    ShallowQuery { shown, ahead }
+    ShallowQuery {
+        shown,
+        ahead,
+        location,
+        address,
+    }
 }
 
 /// Whether `change` is still the one ahead of the address (no later one, the page not gone).
@@ -69,7 +77,7 @@ fn here(location: &Location, address: Memo<ParamsMap>) -> String {
 
 impl ShallowQuery {
     /// The query shown (tracked).
-    pub fn get(&self) -> Memo<ParamsMap> {
+    pub fn query(&self) -> Memo<ParamsMap> {
         self.shown
     }
 
@@ -77,20 +85,12 @@ impl ShallowQuery {
     /// query shown, at once, and of the address in the next task (`replace` keeps it out of the
     /// history). Changes made within one task are written together, as one entry.
     pub fn setter(&self) -> impl Fn(&'static str, Option<String>, bool) + Clone {
-        let (shown, ahead) = (self.shown, self.ahead);
-        let location = use_location();
-        let address = use_query_map();
+        let (shown, ahead, address) = (self.shown, self.ahead, self.address);
+        let location = self.location.clone();
         let navigate = use_navigate();
         move |key, value, replace| {
             let mut query = shown.get_untracked();
-            match value {
-                // `replace` takes an address's (encoded) text and decodes it: the value is
-                // encoded first, so that typed text such as `%41` stays as typed.
-                Some(v) => query.replace(key, Url::escape(&v)),
-                None => {
-                    query.remove(key);
-                }
-            }
+            set_param(&mut query, key, value);
             let from = untrack(|| here(&location, address));
             // A change on top of one not yet written: one write, an entry if either adds one.
             let replace = replace
@@ -109,17 +109,7 @@ impl ShallowQuery {
                     return;
                 }
                 if untrack(|| here(&location, address)) == change.from {
-                    let path = location.pathname.get_untracked();
-                    // The page stays where it is: a filter or a search changes the rows, not
-                    // the place.
-                    let options = NavigateOptions {
-                        scroll: false,
-                        ..absolute(change.replace)
-                    };
-                    navigate(
-                        &format!("{path}{}", change.query.to_query_string()),
-                        options,
-                    );
+                    go_to_query(&navigate, &location, &change.query, change.replace);
                 }
                 // What the page reads of the address (`use_query_map`) follows as the router
                 // redraws, once this task's own work is done (not within `navigate`): the

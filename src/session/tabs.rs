@@ -189,9 +189,7 @@ impl Session {
     /// Empties this tab and tells the others why; this tab says why only when nobody here
     /// chose it.
     fn empty_every_tab(&self, why: Emptied) {
-        self.tabs.forget_questions();
-        self.empty_tab();
-        self.tabs.signed_out.set(match why {
+        self.empty_here(match why {
             Emptied::Pressed => None,
             Emptied::Idle => Some(SignedOut::Idle),
         });
@@ -199,6 +197,14 @@ impl Session {
             why,
             base: self.base_url(Environment::Production),
         });
+    }
+
+    /// Empties this tab (a question for a key still unanswered goes too), saying `why` if
+    /// anything.
+    fn empty_here(&self, why: Option<SignedOut>) {
+        self.tabs.forget_questions();
+        self.empty_tab();
+        self.tabs.signed_out.set(why);
     }
 
     fn base_url(&self, env: Environment) -> String {
@@ -253,9 +259,7 @@ impl Session {
                 }
             }
             TabMessage::Everywhere { why, base } if ours(Environment::Production, &base) => {
-                self.tabs.forget_questions();
-                self.empty_tab();
-                self.tabs.signed_out.set(Some(match why {
+                self.empty_here(Some(match why {
                     Emptied::Pressed => SignedOut::EverywhereInAnotherTab,
                     Emptied::Idle => SignedOut::Idle,
                 }));

@@ -4,7 +4,7 @@
 //!
 //! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--floor-url DIR]
 //!                       [--compare DIR] [--runs N] [--latency-ms N] [--site-latency-ms N]
-//!                       [--lighthouse BIN] [--tablet]
+//!                       [--lighthouse BIN] [--tablet] [--tablet-only]
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
 mod clicks;
@@ -41,6 +41,8 @@ struct Args {
     lighthouse: Option<PathBuf>,
     /// Also time the app and the vanilla page on a tablet's terms (`tablet.rs`).
     tablet: bool,
+    /// Time them on a tablet's terms only (sizes first, as always).
+    tablet_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -55,11 +57,13 @@ fn parse_args() -> Args {
         site_latency_ms: 0,
         lighthouse: None,
         tablet: false,
+        tablet_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
-        if flag == "--tablet" {
+        if flag == "--tablet" || flag == "--tablet-only" {
             args.tablet = true;
+            args.tablet_only = flag == "--tablet-only";
             continue;
         }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -193,7 +197,52 @@ async fn main() {
     }
     pages.push(("vanilla JS", "vanilla", format!("{vanilla_site}index.html")));
 
-    // Alternate the pages so that machine noise falls on all alike.
+    if !args.tablet_only {
+        timed_runs(&pages, &args).await;
+    }
+    if args.tablet {
+        // The app (its worker installed for the daily start), the build compared with it if
+        // any, and the vanilla page.
+        let tablet_pages: Vec<_> = pages
+            .iter()
+            .filter(|(name, ..)| ["app", "before", "vanilla JS"].contains(name))
+            .map(|(name, _, url)| (*name, url.clone(), *name != "vanilla JS"))
+            .collect();
+        let extra = format!(
+            "the service {} ms and the site {} ms further",
+            args.latency_ms, args.site_latency_ms
+        );
+        tablet::report(&tablet_pages, args.runs, &extra).await;
+    }
+    if args.tablet_only {
+        let _ = std::fs::remove_dir_all(&served);
+        return;
+    }
+    if let Some(bin) = &args.lighthouse {
+        lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;
+    }
+    second_visit::report("app", &args.dist, config.clone(), &policy).await;
+    // The app's own read again (a build before it has no Refresh to press).
+    let still = serve_site(&app_dir, "/", with_refresh(&config, 0.0), &policy).await;
+    refresh::report("app", &still, &registry, args.runs).await;
+    // Last: it rotates the service's production key.
+    for (name, dir) in &long_tab_dirs {
+        let site = serve_site(dir, "/", with_refresh(&config, 0.2), &policy).await;
+        long_tab::report(name, &site, &registry).await;
+    }
+    println!("\nTargets: first-screen bytes at most 130 KB brotli (aim 110); first rows at most");
+    println!("1.4x vanilla; filter re-render within 16 ms and at most 1.3x vanilla; a first click");
+    println!("after 2 s idle within 1.2x a second click; Lighthouse performance 99+ and");
+    println!("accessibility 100; no file fetched twice; the long-lived tab's JS heap within +10 %");
+    println!("from change 52 to 500, its wasm memory and element count the same; no app file");
+    println!("fetched on a second visit.");
+    println!("Figures vary with the machine: compare the ratio, measured in the same run.");
+    let _ = std::fs::remove_dir_all(&served);
+}
+
+/// Times every page `args.runs` times, alternating them so that machine noise falls on all
+/// alike, and prints the table; then the clicks on New pet of the app's builds.
+async fn timed_runs(pages: &[(&str, &str, String)], args: &Args) {
     let mut samples: Vec<Vec<Sample>> = pages.iter().map(|_| Vec::new()).collect();
     for i in 0..args.runs {
         eprintln!("run {}/{}", i + 1, args.runs);
@@ -203,11 +252,11 @@ async fn main() {
     }
     println!(
         "\nHeadless Chromium, 100 pets, service latency {} ms, site latency {} ms, {} cold runs \
-         each: median (min–max)",
+             each: median (min–max)",
         args.latency_ms, args.site_latency_ms, args.runs
     );
     let mut header = format!("{:<26}", "");
-    for (name, _, _) in &pages {
+    for (name, _, _) in pages {
         header += &format!(" {name:>22}");
     }
     for (_, short, _) in &pages[..pages.len() - 1] {
@@ -267,38 +316,4 @@ async fn main() {
             runs.len()
         );
     }
-
-    if args.tablet {
-        // The app (its worker installed for the daily start) and the vanilla page.
-        let (app, vanilla) = (&pages[0], &pages[pages.len() - 1]);
-        let tablet_pages = [
-            (app.0, app.2.clone(), true),
-            (vanilla.0, vanilla.2.clone(), false),
-        ];
-        let extra = format!(
-            "the service {} ms and the site {} ms further",
-            args.latency_ms, args.site_latency_ms
-        );
-        tablet::report(&tablet_pages, args.runs, &extra).await;
-    }
-    if let Some(bin) = &args.lighthouse {
-        lighthouse::report(bin, &format!("{app_site}pets?env=production")).await;
-    }
-    second_visit::report("app", &args.dist, config.clone(), &policy).await;
-    // The app's own read again (a build before it has no Refresh to press).
-    let still = serve_site(&app_dir, "/", with_refresh(&config, 0.0), &policy).await;
-    refresh::report("app", &still, &registry, args.runs).await;
-    // Last: it rotates the service's production key.
-    for (name, dir) in &long_tab_dirs {
-        let site = serve_site(dir, "/", with_refresh(&config, 0.2), &policy).await;
-        long_tab::report(name, &site, &registry).await;
-    }
-    println!("\nTargets: first-screen bytes at most 130 KB brotli (aim 110); first rows at most");
-    println!("1.4x vanilla; filter re-render within 16 ms and at most 1.3x vanilla; a first click");
-    println!("after 2 s idle within 1.2x a second click; Lighthouse performance 99+ and");
-    println!("accessibility 100; no file fetched twice; the long-lived tab's JS heap within +10 %");
-    println!("from change 52 to 500, its wasm memory and element count the same; no app file");
-    println!("fetched on a second visit.");
-    println!("Figures vary with the machine: compare the ratio, measured in the same run.");
-    let _ = std::fs::remove_dir_all(&served);
 }

@@ -31,12 +31,30 @@ const SLOW_4G: [(&str, f64); 3] = [
 /// A table row: its label, and how to read it from a sample.
 type Figure = (&'static str, fn(&Sample) -> f64);
 
+/// The daily start's figures, in milliseconds.
+struct Daily {
+    /// The 100th row in the document, from navigation.
+    rows: f64,
+    /// When the main wasm (the vanilla page's script) had arrived.
+    arrived: f64,
+    /// From then until the app had started; 0 for the vanilla page.
+    starting: f64,
+    /// When the list's answer had arrived.
+    answered: f64,
+    /// A status change to its rows, from the change.
+    filter: f64,
+    /// From the change until its list request was sent.
+    filter_sent: f64,
+    /// From the change until its answer had arrived.
+    filter_answered: f64,
+    /// Files of code fetched from the change until its rows were drawn.
+    filter_code: f64,
+}
+
 /// One run's figures, in milliseconds from navigation.
 struct Sample {
-    /// Daily start: the 100th row in the document.
-    daily_rows: f64,
-    /// Daily start: a status change to its rows (from the change).
-    filter: f64,
+    /// The daily start and its status change.
+    daily: Daily,
     /// First visit: the first contentful paint.
     first_paint: f64,
     /// First visit: the 100th row in the document.
@@ -56,6 +74,28 @@ const wasm = files.find((e) => /_bg\.wasm$/.test(e.name));
 const scripts = files.filter((e) => /\.js$/.test(e.name));
 const arrived = wasm ? wasm.responseEnd : Math.max(0, ...scripts.map((e) => e.responseEnd));
 return [arrived, window.__bench.started || arrived];
+"#;
+
+/// What the page says of its daily start: `[wasm (or script) arrived, app started, list
+/// answered]`.
+const DAILY: &str = r#"
+const files = performance.getEntriesByType("resource");
+const mine = files.filter((e) => new URL(e.name).origin === location.origin);
+const wasm = mine.find((e) => /_bg\.wasm$/.test(e.name));
+const scripts = mine.filter((e) => /\.js$/.test(e.name));
+const arrived = wasm ? wasm.responseEnd : Math.max(0, ...scripts.map((e) => e.responseEnd));
+const list = files.find((e) => /\/pets\?/.test(e.name));
+return [arrived, window.__bench.started || arrived, list ? list.responseEnd : 0];
+"#;
+
+/// What the page says of the status change marked `bench-filter`: `[its request sent, its
+/// answer arrived, files of code fetched]`, from the change.
+const AFTER_FILTER: &str = r#"
+const t0 = performance.getEntriesByName("bench-filter")[0].startTime;
+const after = performance.getEntriesByType("resource").filter((e) => e.startTime >= t0);
+const list = after.find((e) => /\/pets\?/.test(e.name));
+const code = after.filter((e) => /\.(wasm|js)$/.test(e.name)).length;
+return [list ? list.startTime - t0 : 0, list ? list.responseEnd - t0 : 0, code];
 "#;
 
 /// The first contentful paint, once the browser has reported it (it comes after the frame is
@@ -92,8 +132,8 @@ async fn slow_cpu(browser: &Browser) {
 
 /// The daily start: a first browser installs the worker (`worker`) or fills the cache and is
 /// closed; a second one on the same profile, at a tablet's speed, is timed to the 100th row
-/// and a status change. `[rows, filter]`.
-async fn daily_start(url: &str, worker: bool) -> [f64; 2] {
+/// and a status change.
+async fn daily_start(url: &str, worker: bool) -> Daily {
     let limit = Duration::from_secs(60);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -128,12 +168,30 @@ async fn daily_start(url: &str, worker: bool) -> [f64; 2] {
     let c = &browser.client;
     c.goto(url).await.expect("navigate again");
     let rows = rows_shown(c, url, limit).await;
+    let start = c.execute(DAILY, vec![]).await.expect("daily start timings");
     // As between two choices of a user.
     tokio::time::sleep(Duration::from_millis(300)).await;
+    c.execute("performance.mark('bench-filter')", vec![])
+        .await
+        .expect("mark the change");
     let filter = filter_change(c, "sold").await;
+    let after = c
+        .execute(AFTER_FILTER, vec![])
+        .await
+        .expect("filter timings");
     browser.close().await;
     let _ = std::fs::remove_dir_all(&profile);
-    [rows, filter]
+    let at = |v: &serde_json::Value, i: usize| number(v[i].clone());
+    Daily {
+        rows,
+        arrived: at(&start, 0),
+        starting: at(&start, 1) - at(&start, 0),
+        answered: at(&start, 2),
+        filter,
+        filter_sent: at(&after, 0),
+        filter_answered: at(&after, 1),
+        filter_code: at(&after, 2),
+    }
 }
 
 /// The first visit over slow 4G in a fresh profile, the worker never registered (its own
@@ -175,11 +233,10 @@ async fn first_visit(url: &str) -> [f64; 4] {
 
 /// One run of the page at `url`; `worker`: it installs a service worker.
 async fn run(url: &str, worker: bool) -> Sample {
-    let [daily_rows, filter] = daily_start(url, worker).await;
+    let daily = daily_start(url, worker).await;
     let [first_paint, first_rows, wasm_arrived, started] = first_visit(url).await;
     Sample {
-        daily_rows,
-        filter,
+        daily,
         first_paint,
         first_rows,
         wasm_arrived,
@@ -188,10 +245,9 @@ async fn run(url: &str, worker: bool) -> Sample {
 }
 
 /// Times each page (its name, address, and whether it installs a worker) `runs` times,
-/// alternating them, and prints the table: each page's median (min–max), then the first
-/// page's ratio to the last (the app's to the vanilla page's). `extra`: what the service and
-/// the site add to every request besides DevTools' throttling (`--latency-ms`,
-/// `--site-latency-ms`).
+/// alternating them, and prints the table: each page's median (min–max), then each page's
+/// ratio to the last (the vanilla page). `extra`: what the service and the site add to every
+/// request besides DevTools' throttling (`--latency-ms`, `--site-latency-ms`).
 pub async fn report(pages: &[(&str, String, bool)], runs: usize, extra: &str) {
     let mut samples: Vec<Vec<Sample>> = pages.iter().map(|_| Vec::new()).collect();
     for i in 0..runs {
@@ -209,10 +265,21 @@ pub async fn report(pages: &[(&str, String, bool)], runs: usize, extra: &str) {
     for (name, ..) in pages {
         header += &format!(" {name:>22}");
     }
-    println!("{header} {:>6}", "ratio");
-    let figures: [Figure; 6] = [
-        ("daily start: first 100 rows (ms)", |s| s.daily_rows),
-        ("status filter -> rows (ms)", |s| s.filter),
+    for (name, ..) in &pages[..pages.len() - 1] {
+        header += &format!(" {:>7}", format!("{name}×"));
+    }
+    println!("{header}");
+    let figures: [Figure; 12] = [
+        ("daily start: first 100 rows (ms)", |s| s.daily.rows),
+        ("  main wasm (vanilla: script) arrived (ms)", |s| {
+            s.daily.arrived
+        }),
+        ("  then until the app started (ms)", |s| s.daily.starting),
+        ("  the list's answer arrived (ms)", |s| s.daily.answered),
+        ("status filter -> rows (ms)", |s| s.daily.filter),
+        ("  its request sent (ms)", |s| s.daily.filter_sent),
+        ("  its answer arrived (ms)", |s| s.daily.filter_answered),
+        ("  files of code fetched meanwhile", |s| s.daily.filter_code),
         ("first visit: first paint (ms)", |s| s.first_paint),
         ("first visit: first 100 rows (ms)", |s| s.first_rows),
         ("  main wasm (vanilla: script) arrived (ms)", |s| {
@@ -229,11 +296,13 @@ pub async fn report(pages: &[(&str, String, bool)], runs: usize, extra: &str) {
         for (median, min, max) in &medians {
             line += &format!(" {median:>8.0} ({min:.0}–{max:.0})");
         }
-        let (first, last) = (medians[0].0, medians[medians.len() - 1].0);
-        line += &match last > 0.0 {
-            true => format!(" {:>6.2}", first / last),
-            false => format!(" {:>6}", "—"),
-        };
+        let last = medians[medians.len() - 1].0;
+        for (median, ..) in &medians[..medians.len() - 1] {
+            line += &match last > 0.0 {
+                true => format!(" {:>7.2}", median / last),
+                false => format!(" {:>7}", "—"),
+            };
+        }
         println!("{line}");
     }
 }

@@ -38,7 +38,7 @@ pub use export::{
 pub use import::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use input::{
     parse_api_key, parse_filters, parse_limit, plain_message, search_and_sort, Column, Draft,
-    FieldError, FieldErrors, Ignored, KeyProblem, ListFilters, SavedDraft, Sort,
+    FieldError, FieldErrors, Ignored, KeyProblem, ListFilters, RoundPet, SavedDraft, Sort,
 };
 pub use int64::{parse_int64, Int64Problem};
 pub use live::{Changes, Listing, Mark, Tracker, MARK_MS};

@@ -5,5 +5,5 @@
 pub use petstore_core::{
     lowercase, parse_api_key, parse_filters, parse_int64, parse_limit, plain_message,
     search_and_sort, Column, Draft, FieldError, FieldErrors, Ignored, Int64Problem, KeyProblem,
-    ListFilters, SavedDraft, Sort,
+    ListFilters, RoundPet, SavedDraft, Sort,
 };

@@ -5,7 +5,7 @@
 
 use petstore_core::Page;
 
-use leptos::ev::SubmitEvent;
+use leptos::ev::{KeyboardEvent, SubmitEvent};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::location::State;
@@ -17,7 +17,7 @@ use crate::components::{category_options, page_title, CreateOutcome, OfflineWrit
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
-use crate::input::{parse_int64, Draft, FieldErrors, SavedDraft};
+use crate::input::{parse_int64, Draft, FieldErrors, RoundPet, SavedDraft};
 use crate::session::created::created_in;
 use crate::session::{
     absolute, use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
@@ -38,6 +38,7 @@ fn saved_draft(env: Environment) -> SavedDraft {
             storage::get_json(&slot).map(|draft| SavedDraft {
                 draft,
                 saved_at_ms: 0,
+                round: Vec::new(),
             })
         })
         .unwrap_or_default()
@@ -88,6 +89,18 @@ fn PetForm(
     // A draft brought back from an earlier visit is said, with when it was typed.
     let restored = RwSignal::new((!saved.draft.is_empty()).then_some(saved.saved_at_ms));
     let draft = RwSignal::new(saved.draft);
+    // The pets added so far by "Add and add another" (kept with the draft across a reload).
+    let round = RwSignal::new(saved.round);
+    // Whether the last press asked for the next pet of a round rather than the new pet's page.
+    let another = StoredValue::new(false);
+    let save = move || {
+        let saved = SavedDraft {
+            draft: draft.get_untracked(),
+            saved_at_ms: js_sys::Date::now() as u64,
+            round: round.get_untracked(),
+        };
+        storage::set_json(&storage::draft_slot(env), &saved);
+    };
     // What the last submit found wrong, field by field.
     let errors = RwSignal::new(FieldErrors::default());
     // Cancel with something typed asks first: keep the draft for later, or discard it.
@@ -114,15 +127,31 @@ fn PetForm(
         else {
             return;
         };
+        let ours = submitted.get_value() == Some(id);
+        let next_of_round = ours && another.get_value();
         // The form no longer offers the pet it created (also when it was created while the
-        // form was left).
+        // form was left); in a round, it keeps its category and status for the next one.
         if draft.with_untracked(|d| *d == sent) {
-            draft.set(Draft::default());
+            draft.set(match next_of_round {
+                true => sent.next_of_round(),
+                false => Draft::default(),
+            });
         }
-        if submitted.get_value() != Some(id) {
+        if !ours {
             return;
         }
         submitted.set_value(None);
+        if next_of_round {
+            let added = RoundPet {
+                id: pet.id,
+                name: pet.name.clone(),
+            };
+            round.update(|r| r.push(added));
+            save();
+            focus("pet-name");
+            return;
+        }
+        round.set(Vec::new());
         let path = current.link(&Page::pet(pet.id), env);
         let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
         let options = NavigateOptions {
@@ -138,17 +167,14 @@ fn PetForm(
         warning.set(None);
         asking.set(false);
         draft.update(|d| change(d, value));
-        let saved = SavedDraft {
-            draft: draft.get_untracked(),
-            saved_at_ms: js_sys::Date::now() as u64,
-        };
-        storage::set_json(&storage::draft_slot(env), &saved);
+        save();
     };
     let discard = move || {
         draft.set(Draft::default());
         errors.set(FieldErrors::default());
         warning.set(None);
         restored.set(None);
+        round.set(Vec::new());
         other_category.set(false);
         storage::remove(&storage::draft_slot(env));
     };
@@ -199,7 +225,53 @@ fn PetForm(
 
     let submit = move |ev: SubmitEvent| {
         ev.prevent_default();
+        another.set_value(false);
         send(false);
+    };
+    let add_another = move || {
+        another.set_value(true);
+        send(false);
+    };
+    // Once a round has begun, Enter in the name field adds the next pet of the round.
+    let on_keydown = move |ev: KeyboardEvent| {
+        let in_name = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| el.id() == "pet-name");
+        if ev.key() == "Enter" && in_name && round.with_untracked(|r| !r.is_empty()) {
+            ev.prevent_default();
+            add_another();
+        }
+    };
+    // The pets of the round, each a link to its page (in the form's environment).
+    let round_line = move || {
+        round.with(|pets| {
+            (!pets.is_empty()).then(|| {
+                let links = pets
+                    .iter()
+                    .enumerate()
+                    .map(|(i, pet)| {
+                        let href = current.link(&Page::pet(pet.id), env);
+                        view! {
+                            {(i > 0).then_some(", ")}
+                            <a href=href>{pet.name.clone()}</a>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <p class="notice round" role="status">
+                        {words::added_this_round(pets.len() as u64, &env.label())}
+                        " "
+                        {links}
+                    </p>
+                }
+            })
+        })
+    };
+    // A pet of the round is said in the round's line, not again on its own.
+    let in_round = move |record: &CreateRecord| match &record.state {
+        CreateState::Created(pet) => round.with(|r| r.iter().any(|p| p.id == pet.id)),
+        _ => false,
     };
 
     let record = move || creates.last(env);
@@ -229,7 +301,7 @@ fn PetForm(
         })
     };
     view! {
-        <form class="pet-form" on:submit=submit novalidate>
+        <form class="pet-form" on:submit=submit on:keydown=on_keydown novalidate>
             {move || restored.get().map(|at| view! {
                 <p class="notice restored" role="status">
                     {match at {
@@ -303,6 +375,14 @@ fn PetForm(
                 >
                     {t(words::add_pet)}
                 </button>
+                <button
+                    type="button"
+                    class="secondary"
+                    disabled=move || pending() || session.read_only(env)
+                    on:click=move |_| add_another()
+                >
+                    {t(words::add_and_add_another)}
+                </button>
                 // Back to the list; with something typed, after asking what becomes of it.
                 <button type="button" class="secondary cancel" on:click=cancel>
                     {t(words::cancel)}
@@ -330,6 +410,7 @@ fn PetForm(
                 </div>
             }})}
             <p class="loading" role="status">{progress}</p>
+            {round_line}
             {move || warning.get().map(|earlier| view! {
                 <div class="alert wrap" role="alert">
                     <p>{move || asked_again(env, &earlier)}</p>
@@ -343,7 +424,11 @@ fn PetForm(
                 </div>
             })}
         </form>
-        {move || record().map(|record| view! { <CreateOutcome record /> })}
+        {move || {
+            record()
+                .filter(|r| !in_round(r))
+                .map(|record| view! { <CreateOutcome record /> })
+        }}
     }
 }
 

@@ -11,6 +11,7 @@ mod common;
 
 mod api_client;
 mod app_add;
+mod app_add_round;
 mod app_categories;
 mod app_compare;
 mod app_create_flow;

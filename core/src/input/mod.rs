@@ -88,6 +88,25 @@ impl Draft {
     pub fn is_empty(&self) -> bool {
         self.name.trim().is_empty() && self.category_id.trim().is_empty() && self.status.is_empty()
     }
+
+    /// The form for the next pet of a round ("Add and add another"): this one's category and
+    /// status, the name empty.
+    pub fn next_of_round(&self) -> Draft {
+        Draft {
+            name: String::new(),
+            ..self.clone()
+        }
+    }
+}
+
+/// A pet added in this round of "Add and add another": its id and name, as the service
+/// answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundPet {
+    /// Its id in the environment it was added to.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
 }
 
 /// A draft as the tab keeps it, with when it was last changed, so a form that brings it back
@@ -98,6 +117,10 @@ pub struct SavedDraft {
     pub draft: Draft,
     /// When it was last changed (ms since the epoch).
     pub saved_at_ms: u64,
+    /// The pets added so far in this round of "Add and add another", in order (none kept by
+    /// an older version of the app).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round: Vec<RoundPet>,
 }
 
 /// What is wrong with one field of a draft.
@@ -186,6 +209,33 @@ impl Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_round_keeps_the_category_and_status_and_is_kept_with_the_draft() {
+        let sent = Draft {
+            name: "Tom".into(),
+            category_id: "3".into(),
+            status: "available".into(),
+        };
+        let next = sent.next_of_round();
+        assert_eq!((next.name.as_str(), next.category_id.as_str()), ("", "3"));
+        assert_eq!(next.status, "available");
+        let saved = SavedDraft {
+            draft: next,
+            saved_at_ms: 1,
+            round: vec![RoundPet {
+                id: 12,
+                name: "Tom".into(),
+            }],
+        };
+        let text = serde_json::to_string(&saved).unwrap();
+        assert_eq!(serde_json::from_str::<SavedDraft>(&text).unwrap(), saved);
+        // A draft kept by a version before rounds has none.
+        let older = r#"{"draft":{"name":"Rex","category_id":"1","status":""},"saved_at_ms":5}"#;
+        let older: SavedDraft = serde_json::from_str(older).unwrap();
+        assert!(older.round.is_empty());
+        assert!(!serde_json::to_string(&older).unwrap().contains("round"));
+    }
 
     #[test]
     fn a_field_that_showed_an_error_is_checked_again_as_it_changes_and_no_other() {

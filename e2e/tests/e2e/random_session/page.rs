@@ -261,6 +261,11 @@ pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
     }
 }
 
+/// Whether the page shows what the CSS `selector` finds.
+pub async fn has(c: &Client, selector: &str) -> bool {
+    c.find(Locator::Css(selector)).await.is_ok()
+}
+
 /// Presses Enter in the field labelled `label` (a change event for number fields).
 pub async fn enter(c: &Client, label: &str) {
     let label = local(c, label).await;

@@ -31,6 +31,9 @@ pub enum Step {
     AddInvalid,
     AddThenLeave,
     AddDoubleClick,
+    /// "Add and add another"; `true`: by Enter in the name field once a round has begun (the
+    /// button before that).
+    AddAnother(bool),
     Export,
     Import,
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
@@ -150,7 +153,9 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
         8 => Step::OpenById(rng.pick(&[1, 2, 9_007_199_254_740_993, 424_242])),
         9 => Step::GotoList,
         10 | 11 => Step::GotoNew,
-        12 | 13 => Step::AddValid,
+        12 => Step::AddValid,
+        // From the draw already made, so the fixed seeds' sequences stay as they were.
+        13 => Step::AddAnother(env == 0),
         14 => Step::AddInvalid,
         15 => Step::AddThenLeave,
         16 => Step::AddDoubleClick,
@@ -268,7 +273,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::GotoNew => {
             page::nav(c, "New pet").await;
         }
-        Step::AddValid | Step::AddThenLeave | Step::AddDoubleClick => {
+        Step::AddValid | Step::AddThenLeave | Step::AddDoubleClick | Step::AddAnother(_) => {
             add(c, model, &snap, env, step, tag).await;
         }
         Step::AddInvalid => {
@@ -401,7 +406,16 @@ async fn add(
     let should_create = matches!(model.mode[env], Mode::Normal | Mode::Slow(_))
         && !model.busy_pending(env)
         && model.app_key[env].as_deref() == Some(model.service_key[env].as_str());
-    if !page::button(c, "Add pet").await {
+    let pressed = match step {
+        // Enter adds the next pet only once a round has begun: before that it is Add pet's.
+        Step::AddAnother(true) if page::has(c, ".round").await => {
+            page::enter(c, "Name").await;
+            true
+        }
+        Step::AddAnother(_) => page::button(c, "Add and add another").await,
+        _ => page::button(c, "Add pet").await,
+    };
+    if !pressed {
         return;
     }
     model.sends_allowed[env] += 1;

@@ -1,0 +1,120 @@
+//! "Add and add another": a round of pets of one category and status, each sent once, the
+//! form kept for the next one, Enter in the name field adding the next once the round has
+//! begun, and the round kept with the draft across a reload.
+
+use crate::common;
+
+use common::ui::*;
+use common::{production, PROD_KEY};
+use petstore_admin::api::{Client, PetStatus};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+/// The round's line: its text and its links' addresses.
+fn round_line(host: &web_sys::Element) -> Option<(String, Vec<String>)> {
+    let line = host.query_selector(".round").ok()??;
+    let links = line.query_selector_all("a").ok()?;
+    let hrefs = (0..links.length())
+        .filter_map(|i| links.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+        .filter_map(|a| a.get_attribute("href"))
+        .collect();
+    Some((line.text_content().unwrap_or_default(), hrefs))
+}
+
+fn posts() -> usize {
+    sent()
+        .iter()
+        .filter(|(method, ..)| method == "POST")
+        .count()
+}
+
+fn focused_id() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .map(|e| e.id())
+        .unwrap_or_default()
+}
+
+/// Presses Enter in `input` (the key's own event: what the form listens for).
+fn press_enter(input: &web_sys::HtmlInputElement) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    input.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_round_adds_each_pet_once_and_keeps_the_form_for_the_next() {
+    let stamp = js_sys::Date::now();
+    let names = ["Tom", "Tibbs", "Tiger"].map(|n| format!("{n} {stamp}"));
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    type_into(&input(host, "Name").await, &names[0]).await;
+    type_into(&input(host, "Category ID").await, "4").await;
+    choose(&select(host, "Status").await, "available").await;
+    click(&button(host, "Add and add another").expect("Add and add another")).await;
+    wait_until("the round's first pet", || {
+        round_line(host).is_some_and(|(text, _)| text.contains("1 added to Production"))
+    })
+    .await;
+    // The form stays, with the same category and status, the name empty and focused.
+    assert_eq!(address(), "/pets/new?env=production");
+    let name = input(host, "Name").await;
+    assert_eq!(name.value(), "");
+    assert_eq!(input(host, "Category ID").await.value(), "4");
+    assert_eq!(select(host, "Status").await.value(), "available");
+    wait_until("the focus on the name", || focused_id() == "pet-name").await;
+
+    // The second by the button, the third by Enter in the name field.
+    type_into(&name, &names[1]).await;
+    click(&button(host, "Add and add another").unwrap()).await;
+    wait_until("two in the round", || {
+        round_line(host).is_some_and(|(text, _)| text.contains("2 added to Production"))
+    })
+    .await;
+    type_into(&name, &names[2]).await;
+    press_enter(&name);
+    wait_until("three in the round", || {
+        round_line(host).is_some_and(|(text, _)| text.contains("3 added to Production"))
+    })
+    .await;
+    holds_for("three creates, one per pet", 300, || posts() == 3).await;
+
+    // Each pet once in production, as typed, in the round's category and status; each named
+    // in the line, in order, with a link to its page.
+    let pets = Client::new(&production(), PROD_KEY)
+        .list_pets(100, None)
+        .await
+        .unwrap();
+    let (text, hrefs) = round_line(host).unwrap();
+    let mut at = 0;
+    for (name, href) in names.iter().zip(&hrefs) {
+        let found: Vec<_> = pets.iter().filter(|p| &p.name == name).collect();
+        assert_eq!(found.len(), 1, "{name} added once");
+        let pet = found[0];
+        assert_eq!(pet.category_id, 4);
+        assert_eq!(pet.status, Some(PetStatus::Available));
+        assert_eq!(href, &format!("/pets/{}?env=production", pet.id));
+        let here = text[at..].find(name.as_str()).expect("named in order");
+        at += here + name.len();
+    }
+    assert_eq!(hrefs.len(), 3);
+    drop(app);
+
+    // A reload keeps the round with the draft.
+    let again = reopen().await;
+    let host = &again.host;
+    wait_until("the round after a reload", || {
+        round_line(host)
+            .is_some_and(|(text, links)| text.contains("3 added to Production") && links == hrefs)
+    })
+    .await;
+    assert_eq!(input(host, "Category ID").await.value(), "4");
+    assert_eq!(posts(), 0, "nothing sent again");
+}

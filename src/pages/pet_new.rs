@@ -12,7 +12,7 @@ use leptos_router::location::State;
 use leptos_router::NavigateOptions;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::api::{ApiError, PetStatus};
+use crate::api::{ApiError, Pet, PetStatus};
 use crate::components::{category_options, page_title, CreateOutcome, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
@@ -28,6 +28,39 @@ use petstore_core::{recent_equal, CreatedPet};
 
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
+
+/// History state of the navigation from a pet's "Add one like this": the form's draft is new,
+/// not one brought back.
+const LIKE_THIS: &str = "petstore-admin:like";
+
+/// Opens the add form of `env` for a pet like `pet`: its category and status, the name empty
+/// (in place of the draft kept for `env`, if any). Call from a component: it navigates.
+pub fn add_one_like(env: Environment, pet: &Pet) -> impl Fn() + Clone {
+    let current = use_current_env();
+    let navigate = use_navigate();
+    let draft = Draft {
+        name: String::new(),
+        category_id: pet.category_id.to_string(),
+        // A status the interface does not define cannot be sent: none is chosen.
+        status: match &pet.status {
+            Some(PetStatus::Other(_)) | None => String::new(),
+            Some(known) => known.as_str().to_owned(),
+        },
+    };
+    move || {
+        let saved = SavedDraft {
+            draft: draft.clone(),
+            saved_at_ms: js_sys::Date::now() as u64,
+            round: Vec::new(),
+        };
+        storage::set_json(&storage::draft_slot(env), &saved);
+        let options = NavigateOptions {
+            state: State::new(Some(JsValue::from_str(LIKE_THIS))),
+            ..absolute(false)
+        };
+        navigate(&current.link(&Page::New, env), options);
+    }
+}
 
 /// The draft this tab keeps for `env`. One kept by an older version of the app (the draft
 /// alone, without its time) is brought back too, said without a time.
@@ -86,8 +119,16 @@ fn PetForm(
     let other_category = RwSignal::new(draft_number_unnamed(&saved.draft, &names));
     let navigate = use_navigate();
     let navigate_list = navigate.clone();
+    let location = use_location();
+    // Opened by "Add one like this": a new draft, its name to be typed first.
+    let like = location
+        .state
+        .with_untracked(|s| s.to_js_value().as_string().as_deref() == Some(LIKE_THIS));
+    if like {
+        request_animation_frame(|| focus("pet-name"));
+    }
     // A draft brought back from an earlier visit is said, with when it was typed.
-    let restored = RwSignal::new((!saved.draft.is_empty()).then_some(saved.saved_at_ms));
+    let restored = RwSignal::new((!saved.draft.is_empty() && !like).then_some(saved.saved_at_ms));
     let draft = RwSignal::new(saved.draft);
     // The pets added so far by "Add and add another" (kept with the draft across a reload).
     let round = RwSignal::new(saved.round);
@@ -110,7 +151,6 @@ fn PetForm(
     // running): the router's address changes as soon as a link is followed, so leaving the
     // form forgets the create it sent.
     let submitted = StoredValue::new(None::<u64>);
-    let location = use_location();
     let shown = move || location.pathname.with(|p| Page::New.is_at(p));
     // When the create is answered: an empty form, and the new pet's page.
     Effect::new(move |_| {

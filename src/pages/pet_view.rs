@@ -10,7 +10,7 @@ use crate::components::{error_fallback, page_title, status_badge, Freshness, Loo
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
-use crate::pages::pet_new::just_created;
+use crate::pages::pet_new::{add_one_like, just_created};
 use crate::session::{use_current_env, use_session};
 use petstore_core::Categories;
 
@@ -65,7 +65,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     let use_get_pet = session.get_pet_usable(env);
     // Once getPet is gone, a pet already seen is not worth up to four list reads.
     if let (Some(pet), false) = (known.clone(), use_get_pet) {
-        return view! { <PetDetails pet created via=Via::ListOnly names /> }.into_any();
+        return view! { <PetDetails pet env created via=Via::ListOnly names /> }.into_any();
     }
     // The last answer: a failed read again keeps showing it, saying so.
     let last = StoredValue::new(None::<(Found, f64)>);
@@ -108,8 +108,10 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
     };
     // What is known shows while the service is asked, with no loading state.
     let fallback = move || match known.clone() {
-        Some(pet) => view! { <PetDetails pet created via=Via::GetPet(Default::default()) names /> }
-            .into_any(),
+        Some(pet) => {
+            view! { <PetDetails pet env created via=Via::GetPet(Default::default()) names /> }
+                .into_any()
+        }
         None => view! { <p role="status">{t(words::loading_pet)}</p> }.into_any(),
     };
     view! {
@@ -121,7 +123,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
                         match pet.await {
                             Ok((Found { pet, via }, read_at, failed_at)) => {
                                 Ok(view! {
-                                    <PetDetails pet created via names />
+                                    <PetDetails pet env created via names />
                                     <Freshness
                                         read_at=Signal::stored(Some(read_at))
                                         failed_at=Signal::stored(failed_at)
@@ -154,9 +156,16 @@ fn category_said(names: &Categories, id: i64) -> String {
 }
 
 #[component]
-fn PetDetails(pet: Pet, created: bool, via: Via, names: StoredValue<Categories>) -> impl IntoView {
+fn PetDetails(
+    pet: Pet,
+    env: Environment,
+    created: bool,
+    via: Via,
+    names: StoredValue<Categories>,
+) -> impl IntoView {
     let status = pet.status.clone();
     let category = names.with_value(|n| category_said(n, pet.category_id));
+    let like = add_one_like(env, &pet);
     view! {
         {created.then(|| view! { <p class="notice" role="status">{t(words::pet_added_short)}</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>
@@ -170,6 +179,12 @@ fn PetDetails(pet: Pet, created: bool, via: Via, names: StoredValue<Categories>)
             <dt>{t(words::column_status)}</dt>
             <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>
+        // A litter's next one, or a pet much like this: the form with its category and status.
+        <p>
+            <button type="button" class="secondary" on:click=move |_| like()>
+                {t(words::add_one_like_this)}
+            </button>
+        </p>
         // Managers look for Edit, Mark as sold and Delete first: the interface has none.
         <p class="note">{t(words::pet_cannot_change)}</p>
         <LookupNotice via />

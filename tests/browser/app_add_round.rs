@@ -1,12 +1,13 @@
-//! "Add and add another": a round of pets of one category and status, each sent once, the
-//! form kept for the next one, Enter in the name field adding the next once the round has
-//! begun, and the round kept with the draft across a reload.
+//! Adding more like the last: "Add and add another", a round of pets of one category and
+//! status, each sent once, the form kept for the next one, Enter in the name field adding the
+//! next once the round has begun, and the round kept with the draft across a reload; and a
+//! pet's "Add one like this", the form in that pet's environment with its category and status.
 
 use crate::common;
 
 use common::ui::*;
-use common::{production, PROD_KEY};
-use petstore_admin::api::{Client, PetStatus};
+use common::{production, staging, PROD_KEY, STAGING_KEY};
+use petstore_admin::api::{Client, NewPet, PetStatus};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -117,4 +118,47 @@ async fn a_round_adds_each_pet_once_and_keeps_the_form_for_the_next() {
     .await;
     assert_eq!(input(host, "Category ID").await.value(), "4");
     assert_eq!(posts(), 0, "nothing sent again");
+}
+
+#[wasm_bindgen_test]
+async fn add_one_like_this_opens_the_form_with_its_category_and_status_in_its_environment() {
+    let staged = Client::new(&staging(), STAGING_KEY);
+    let name = format!("Kit {}", js_sys::Date::now());
+    let pet = NewPet {
+        name: name.clone(),
+        category_id: 5,
+        status: Some(PetStatus::Pending),
+    };
+    let pet = staged.create_pet(&pet).await.unwrap();
+    let app = open(&format!("/pets/{}?env=staging", pet.id)).await;
+    let host = &app.host;
+    sign_in(host, STAGING_KEY).await;
+    wait_until("the pet's page", || page_text(host).contains(&name)).await;
+    click(&button(host, "Add one like this").expect("Add one like this")).await;
+
+    // The form of the pet's environment, with its category and status and no name; nothing
+    // sent, and the draft is new, not one brought back.
+    wait_until("the add form", || address() == "/pets/new?env=staging").await;
+    let field = input(host, "Name").await;
+    assert_eq!(field.value(), "");
+    assert_eq!(input(host, "Category ID").await.value(), "5");
+    assert_eq!(select(host, "Status").await.value(), "pending");
+    wait_until("the focus on the name", || focused_id() == "pet-name").await;
+    assert!(!page_text(host).contains("restored"), "{}", page_text(host));
+    assert!(page_text(host).contains("The pet will be added to Staging."));
+    assert_eq!(posts(), 0);
+
+    let sibling = format!("{name} 2");
+    type_into(&field, &sibling).await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+    assert_eq!(posts(), 1);
+    let pets = staged.list_pets(100, None).await.unwrap();
+    let added: Vec<_> = pets.iter().filter(|p| p.name == sibling).collect();
+    assert_eq!(added.len(), 1);
+    assert_eq!(added[0].category_id, 5);
+    assert_eq!(added[0].status, Some(PetStatus::Pending));
 }

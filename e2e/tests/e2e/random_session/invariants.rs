@@ -44,6 +44,24 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if model.closed_copy && snap.text.contains(&snap.words().part("copy_from_to")) {
         return Err("a copy's panel stays after Close".to_owned());
     }
+    if let Some((env, category)) = model.liked {
+        let value = |id: &str| {
+            snap.values
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, v)| v.as_str())
+        };
+        let form = snap.path.ends_with("/pets/new") && url_env(snap) == Some(env);
+        if !form
+            || value("pet-name") != Some("")
+            || value("pet-category") != Some(&category.to_string())
+        {
+            return Err(format!(
+                "Add one like this: not {}'s form with category {category} and no name: {} {:?}",
+                ENVS[env], snap.path, snap.values
+            ));
+        }
+    }
     if model.wiped && snap.stored != ["petstore-admin.environment"] {
         return Err(format!(
             "after sign out everywhere the tab keeps {:?}",

@@ -49,6 +49,9 @@ pub struct Model {
     pub wiped: bool,
     /// Set by the step that pressed a copy's Close, until the next step.
     pub closed_copy: bool,
+    /// Set by the step that pressed a pet's "Add one like this", until the next step: that
+    /// pet's environment and category number, which the add form must now show.
+    pub liked: Option<(usize, i64)>,
     /// Set by the step that opened a fresh tab with a made-up key, offline: that
     /// environment's, until the network is back or another key is typed.
     pub fresh_tab: Option<usize>,
@@ -100,6 +103,7 @@ impl Model {
             fresh_tabs: 0,
             wiped: false,
             closed_copy: false,
+            liked: None,
             fresh_tab: None,
             other_tabs: Vec::new(),
             busy_from: [None, None],

@@ -34,6 +34,8 @@ pub enum Step {
     /// "Add and add another"; `true`: by Enter in the name field once a round has begun (the
     /// button before that).
     AddAnother(bool),
+    /// A pet's "Add one like this", on its page.
+    AddLikeThis,
     Export,
     Import,
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
@@ -152,10 +154,12 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
         6 | 7 => Step::OpenRow(rng.below(5)),
         8 => Step::OpenById(rng.pick(&[1, 2, 9_007_199_254_740_993, 424_242])),
         9 => Step::GotoList,
-        10 | 11 => Step::GotoNew,
-        12 => Step::AddValid,
+        10 => Step::GotoNew,
+        11 if env == 0 => Step::AddLikeThis,
+        11 => Step::GotoNew,
         // From the draw already made, so the fixed seeds' sequences stay as they were.
-        13 => Step::AddAnother(env == 0),
+        12 if env == 0 => Step::AddValid,
+        12 | 13 => Step::AddAnother(env == 0),
         14 => Step::AddInvalid,
         15 => Step::AddThenLeave,
         16 => Step::AddDoubleClick,
@@ -210,6 +214,7 @@ const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[@type='submit']";
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
     model.wiped = false;
     model.closed_copy = false;
+    model.liked = None;
     let snap = snapshot(c).await;
     let env = url_env(&snap).unwrap_or(0);
     match step {
@@ -273,8 +278,48 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::GotoNew => {
             page::nav(c, "New pet").await;
         }
-        Step::AddValid | Step::AddThenLeave | Step::AddDoubleClick | Step::AddAnother(_) => {
+        Step::AddValid | Step::AddThenLeave | Step::AddDoubleClick => {
             add(c, model, &snap, env, step, tag).await;
+        }
+        Step::AddAnother(_) => {
+            // From the add form, opened first if need be, so that rounds happen often.
+            let mut snap = snap;
+            if !snap.dialog && !snap.path.ends_with("/pets/new") {
+                page::nav(c, "New pet").await;
+            }
+            // Until Add can be pressed (not while offline, or while another pet is on its way).
+            if !snap.dialog {
+                snap = page::wait_for(c, Duration::from_secs(5), |s| s.add_disabled == Some(false))
+                    .await
+                    .1;
+            }
+            add(c, model, &snap, env, step, tag).await;
+        }
+        Step::AddLikeThis => {
+            // On a pet's page: the list's first pet's, opened first if need be.
+            let pet_id = |s: &page::Snapshot| s.path.strip_prefix("/pets/")?.parse::<i64>().ok();
+            let mut snap = snap;
+            if snap.dialog {
+                return;
+            }
+            if pet_id(&snap).is_none() && page::click(c, "(//table//tbody/tr/td[1]/a)[1]").await {
+                snap = page::wait_for(c, Duration::from_secs(5), |s| {
+                    pet_id(s).is_some() && !s.h1.is_empty()
+                })
+                .await
+                .1;
+            }
+            let pet = pet_id(&snap).and_then(|id| model.pets(env).into_iter().find(|p| p.id == id));
+            if let Some(pet) = pet {
+                if page::button(c, "Add one like this").await {
+                    page::wait_for(c, Duration::from_secs(5), |s| {
+                        s.path.ends_with("/pets/new")
+                            && s.values.iter().any(|(id, _)| id == "pet-name")
+                    })
+                    .await;
+                    model.liked = Some((env, pet.category_id));
+                }
+            }
         }
         Step::AddInvalid => {
             if page::type_into(c, "Name", "   ").await {

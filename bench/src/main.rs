@@ -63,7 +63,7 @@ fn parse_args() -> Args {
     while let Some(flag) = it.next() {
         if flag == "--tablet" || flag == "--tablet-only" {
             args.tablet = true;
-            args.tablet_only = flag == "--tablet-only";
+            args.tablet_only |= flag == "--tablet-only";
             continue;
         }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));

@@ -64,7 +64,8 @@ const ready = () => {
   const rows = [...document.querySelectorAll("tbody tr")];
   return rows.length > 0 && rows.length < 100 && rows.every((r) => r.cells[3].textContent === status);
 };
-const t0 = performance.now();
+// The change's moment, for what is read of it afterwards (the tablet's request timings).
+const t0 = performance.mark("bench-filter").startTime;
 const observer = new MutationObserver(() => {
   if (ready()) { observer.disconnect(); done(performance.now() - t0); }
 });

@@ -15,6 +15,7 @@ mod load_failed;
 mod lookup_notice;
 mod offline;
 mod pet_table;
+mod round_line;
 mod run_panel;
 mod sign_in;
 mod sign_out_everywhere;
@@ -42,6 +43,7 @@ pub use offline::{ConnectionNote, OfflineWrites};
 pub use pet_table::{
     category_options, status_badge, status_options, ListChanges, ListView, PetTable,
 };
+pub use round_line::RoundLine;
 pub use run_panel::RunPanel;
 pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;

@@ -13,7 +13,9 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, Pet, PetStatus};
-use crate::components::{category_options, page_title, CreateOutcome, OfflineWrites, TextField};
+use crate::components::{
+    category_options, page_title, CreateOutcome, OfflineWrites, RoundLine, TextField,
+};
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
@@ -38,15 +40,7 @@ const LIKE_THIS: &str = "petstore-admin:like";
 pub fn add_one_like(env: Environment, pet: &Pet) -> impl Fn() + Clone {
     let current = use_current_env();
     let navigate = use_navigate();
-    let draft = Draft {
-        name: String::new(),
-        category_id: pet.category_id.to_string(),
-        // A status the interface does not define cannot be sent: none is chosen.
-        status: match &pet.status {
-            Some(PetStatus::Other(_)) | None => String::new(),
-            Some(known) => known.as_str().to_owned(),
-        },
-    };
+    let draft = Draft::like(pet);
     move || {
         let saved = SavedDraft {
             draft: draft.clone(),
@@ -132,8 +126,6 @@ fn PetForm(
     let draft = RwSignal::new(saved.draft);
     // The pets added so far by "Add and add another" (kept with the draft across a reload).
     let round = RwSignal::new(saved.round);
-    // Whether the last press asked for the next pet of a round rather than the new pet's page.
-    let another = StoredValue::new(false);
     let save = move || {
         let saved = SavedDraft {
             draft: draft.get_untracked(),
@@ -149,8 +141,9 @@ fn PetForm(
     // The create this form sent, if any: only its answer moves the user, and only while the
     // form is shown. The router may keep a left page alive for a while (and its effects
     // running): the router's address changes as soon as a link is followed, so leaving the
-    // form forgets the create it sent.
-    let submitted = StoredValue::new(None::<u64>);
+    // form forgets the create it sent. With it, whether it is the next pet of a round ("Add and
+    // add another") rather than one to show on its page.
+    let submitted = StoredValue::new(None::<(u64, bool)>);
     let shown = move || location.pathname.with(|p| Page::New.is_at(p));
     // When the create is answered: an empty form, and the new pet's page.
     Effect::new(move |_| {
@@ -167,8 +160,10 @@ fn PetForm(
         else {
             return;
         };
-        let ours = submitted.get_value() == Some(id);
-        let next_of_round = ours && another.get_value();
+        let (ours, next_of_round) = match submitted.get_value() {
+            Some((sent_id, of_round)) if sent_id == id => (true, of_round),
+            _ => (false, false),
+        };
         // The form no longer offers the pet it created (also when it was created while the
         // form was left); in a round, it keeps its category and status for the next one.
         if draft.with_untracked(|d| *d == sent) {
@@ -201,8 +196,9 @@ fn PetForm(
         navigate(&path, options);
     });
     let pending = move || creates.pending();
-    // A pet equal to one this tab added in the last hour: asked about before it is sent.
-    let warning = RwSignal::new(None::<CreatedPet>);
+    // A pet equal to one this tab added in the last hour: asked about before it is sent (with
+    // whether the press was for the next pet of a round).
+    let warning = RwSignal::new(None::<(CreatedPet, bool)>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
         warning.set(None);
         asking.set(false);
@@ -231,10 +227,12 @@ fn PetForm(
         }
     };
 
-    // `again`: the manager was asked about an equal pet added before, and said add another.
-    let send = move |again: bool| {
-        // A second click before the first answer must not create a second pet.
-        if untrack(pending) {
+    // `again`: the manager was asked about an equal pet added before, and said add another;
+    // `of_round`: the press was "Add and add another" (or Enter during a round).
+    let send = move |again: bool, of_round: bool| {
+        // A second click before the first answer must not create a second pet; nor may a key
+        // send while the buttons are off.
+        if untrack(move || pending() || session.read_only(env)) {
             return;
         }
         match draft.with_untracked(Draft::validate) {
@@ -251,13 +249,13 @@ fn PetForm(
                 errors.set(FieldErrors::default());
                 let now = js_sys::Date::now() as u64;
                 let earlier = recent_equal(&created_in(env), &pet, now).cloned();
-                if earlier.is_some() && !again {
-                    warning.set(earlier);
+                if let (Some(earlier), false) = (earlier, again) {
+                    warning.set(Some((earlier, of_round)));
                     return;
                 }
                 warning.set(None);
                 if let Some(id) = creates.send(env, draft.get_untracked(), pet) {
-                    submitted.set_value(Some(id));
+                    submitted.set_value(Some((id, of_round)));
                 }
             }
         }
@@ -265,48 +263,20 @@ fn PetForm(
 
     let submit = move |ev: SubmitEvent| {
         ev.prevent_default();
-        another.set_value(false);
-        send(false);
+        send(false, false);
     };
-    let add_another = move || {
-        another.set_value(true);
-        send(false);
-    };
-    // Once a round has begun, Enter in the name field adds the next pet of the round.
+    // Once a round has begun, Enter in a field adds the round's next pet rather than submitting
+    // (which would end the round); not the Enter that ends an input method's composition.
     let on_keydown = move |ev: KeyboardEvent| {
-        let in_name = ev
+        let in_field = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| el.id() == "pet-name");
-        if ev.key() == "Enter" && in_name && round.with_untracked(|r| !r.is_empty()) {
+            .is_some_and(|el| el.tag_name() == "INPUT");
+        let plain = !(ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.is_composing());
+        if ev.key() == "Enter" && plain && in_field && round.with_untracked(|r| !r.is_empty()) {
             ev.prevent_default();
-            add_another();
+            send(false, true);
         }
-    };
-    // The pets of the round, each a link to its page (in the form's environment).
-    let round_line = move || {
-        round.with(|pets| {
-            (!pets.is_empty()).then(|| {
-                let links = pets
-                    .iter()
-                    .enumerate()
-                    .map(|(i, pet)| {
-                        let href = current.link(&Page::pet(pet.id), env);
-                        view! {
-                            {(i > 0).then_some(", ")}
-                            <a href=href>{pet.name.clone()}</a>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <p class="notice round" role="status">
-                        {words::added_this_round(pets.len() as u64, &env.label())}
-                        " "
-                        {links}
-                    </p>
-                }
-            })
-        })
     };
     // A pet of the round is said in the round's line, not again on its own.
     let in_round = move |record: &CreateRecord| match &record.state {
@@ -419,7 +389,7 @@ fn PetForm(
                     type="button"
                     class="secondary"
                     disabled=move || pending() || session.read_only(env)
-                    on:click=move |_| add_another()
+                    on:click=move |_| send(false, true)
                 >
                     {t(words::add_and_add_another)}
                 </button>
@@ -450,14 +420,14 @@ fn PetForm(
                 </div>
             }})}
             <p class="loading" role="status">{progress}</p>
-            {round_line}
-            {move || warning.get().map(|earlier| view! {
+            <RoundLine pets=round env />
+            {move || warning.get().map(|(earlier, of_round)| view! {
                 <div class="alert wrap" role="alert">
                     <p>{move || asked_again(env, &earlier)}</p>
                     <button
                         type="button"
                         disabled=move || pending() || session.read_only(env)
-                        on:click=move |_| send(true)
+                        on:click=move |_| send(true, of_round)
                     >
                         {t(words::add_another)}
                     </button>

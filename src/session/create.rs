@@ -13,7 +13,7 @@ use super::created;
 use super::{CallError, Session};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
-use crate::input::Draft;
+use crate::input::{Draft, SavedDraft};
 use crate::storage;
 
 /// Where a create stands.
@@ -164,8 +164,12 @@ fn create(
         if session.generation.try_get_untracked() == Some(submit.generation) {
             created::settle(env, &pet, sent_at, &result);
             storage::remove(storage::CREATE_SLOT);
-            if result.is_ok() {
-                storage::remove(&storage::draft_slot(env));
+            // The draft kept for `env` goes with the pet it described, but not one written
+            // since (the next pet's, or one opened by "Add one like this").
+            let slot = storage::draft_slot(env);
+            let kept = storage::get_json::<SavedDraft>(&slot);
+            if result.is_ok() && kept.is_some_and(|k| k.draft == submit.draft) {
+                storage::remove(&slot);
             }
         }
         // Only the tab's latest create is shown: an older one answering late says nothing.

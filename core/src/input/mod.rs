@@ -13,7 +13,7 @@ pub use refusal::plain_message;
 pub use view::{search_and_sort, Column, Sort};
 
 use crate::int64::{parse_int64, Int64Problem};
-use crate::models::{NewPet, PetStatus};
+use crate::models::{NewPet, Pet, PetStatus};
 use crate::wire::{DEFAULT_LIMIT, LIMIT_RANGE};
 
 /// The list page's filters, read from the URL query.
@@ -87,6 +87,20 @@ impl Draft {
     /// Whether nothing has been typed or chosen.
     pub fn is_empty(&self) -> bool {
         self.name.trim().is_empty() && self.category_id.trim().is_empty() && self.status.is_empty()
+    }
+
+    /// The form for a pet like `pet` ("Add one like this"): its category and status, the name
+    /// empty. A status the interface does not define cannot be sent: none is chosen then.
+    pub fn like(pet: &Pet) -> Draft {
+        let status = match &pet.status {
+            Some(PetStatus::Other(_)) | None => String::new(),
+            Some(known) => known.as_str().to_owned(),
+        };
+        Draft {
+            name: String::new(),
+            category_id: pet.category_id.to_string(),
+            status,
+        }
     }
 
     /// The form for the next pet of a round ("Add and add another"): this one's category and
@@ -209,6 +223,24 @@ impl Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pet_like_another_has_its_category_and_a_status_that_can_be_sent() {
+        let pet = |status| Pet {
+            id: 9_007_199_254_740_993,
+            name: "Rex".into(),
+            category_id: -7,
+            status,
+        };
+        let like = Draft::like(&pet(Some(PetStatus::Sold)));
+        assert_eq!((like.name.as_str(), like.category_id.as_str()), ("", "-7"));
+        assert_eq!(like.status, "sold");
+        assert_eq!(Draft::like(&pet(None)).status, "");
+        assert_eq!(
+            Draft::like(&pet(Some(PetStatus::Other("lost".into())))).status,
+            ""
+        );
+    }
 
     #[test]
     fn a_round_keeps_the_category_and_status_and_is_kept_with_the_draft() {

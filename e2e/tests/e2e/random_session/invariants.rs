@@ -62,6 +62,27 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
             ));
         }
     }
+    if let Some((env, name)) = &model.rounded {
+        let value = |id: &str| {
+            snap.values
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, v)| v.as_str())
+        };
+        let added = model.pets(*env).iter().any(|p| &p.name == name);
+        let kept = snap.path.ends_with("/pets/new")
+            && url_env(snap) == Some(*env)
+            && value("pet-name") == Some("")
+            && value("pet-category") == Some("3")
+            && snap.text.contains(name.as_str());
+        if added && !kept {
+            return Err(format!(
+                "Add and add another: {name} added, but the form is not kept for the next with \
+                 it named: {} {:?}",
+                snap.path, snap.values
+            ));
+        }
+    }
     if model.wiped && snap.stored != ["petstore-admin.environment"] {
         return Err(format!(
             "after sign out everywhere the tab keeps {:?}",

@@ -52,6 +52,10 @@ pub struct Model {
     /// Set by the step that pressed a pet's "Add one like this", until the next step: that
     /// pet's environment and category number, which the add form must now show.
     pub liked: Option<(usize, i64)>,
+    /// Set by the step that pressed "Add and add another" for a pet that should be created,
+    /// until the next step: its environment and name, which the round's line must now say,
+    /// the form kept for the next.
+    pub rounded: Option<(usize, String)>,
     /// Set by the step that opened a fresh tab with a made-up key, offline: that
     /// environment's, until the network is back or another key is typed.
     pub fresh_tab: Option<usize>,
@@ -104,6 +108,7 @@ impl Model {
             wiped: false,
             closed_copy: false,
             liked: None,
+            rounded: None,
             fresh_tab: None,
             other_tabs: Vec::new(),
             busy_from: [None, None],

@@ -154,12 +154,8 @@ pub fn draw(rng: &mut Rng, dialog: bool) -> Step {
         6 | 7 => Step::OpenRow(rng.below(5)),
         8 => Step::OpenById(rng.pick(&[1, 2, 9_007_199_254_740_993, 424_242])),
         9 => Step::GotoList,
-        10 => Step::GotoNew,
-        11 if env == 0 => Step::AddLikeThis,
-        11 => Step::GotoNew,
-        // From the draw already made, so the fixed seeds' sequences stay as they were.
-        12 if env == 0 => Step::AddValid,
-        12 | 13 => Step::AddAnother(env == 0),
+        10 | 11 => Step::GotoNew,
+        12 | 13 => Step::AddValid,
         14 => Step::AddInvalid,
         15 => Step::AddThenLeave,
         16 => Step::AddDoubleClick,
@@ -189,6 +185,16 @@ impl Step {
     }
 }
 
+/// Draws a step of adding more like the last: the next pet of a round (by the button, or by
+/// Enter once a round has begun), or a pet's "Add one like this".
+pub fn draw_more(rng: &mut Rng) -> Step {
+    match rng.below(3) {
+        0 => Step::AddAnother(false),
+        1 => Step::AddAnother(true),
+        _ => Step::AddLikeThis,
+    }
+}
+
 /// Draws a daily-use step: search, sort, the activity page, Try again, sign out everywhere,
 /// the service answering 429 once or losing `getPet`, and a page opened from its address.
 pub fn draw_daily(rng: &mut Rng) -> Step {
@@ -214,7 +220,6 @@ const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[@type='submit']";
 pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag: &str) {
     model.wiped = false;
     model.closed_copy = false;
-    model.liked = None;
     let snap = snapshot(c).await;
     let env = url_env(&snap).unwrap_or(0);
     match step {
@@ -263,8 +268,10 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             }
         }
         Step::OpenRow(k) => {
+            // The list's rows: the compare page's tables also link to the other environment's
+            // pets, which is a switch the model does not follow.
             let xpath = format!("(//table//tbody/tr/td[1]/a)[{}]", k + 1);
-            if !snap.dialog {
+            if !snap.dialog && snap.path.ends_with("/pets") {
                 page::click(c, &xpath).await;
             }
         }
@@ -302,7 +309,8 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             if snap.dialog {
                 return;
             }
-            if pet_id(&snap).is_none() && page::click(c, "(//table//tbody/tr/td[1]/a)[1]").await {
+            let on_list = snap.path.ends_with("/pets");
+            if on_list && page::click(c, "(//table//tbody/tr/td[1]/a)[1]").await {
                 snap = page::wait_for(c, Duration::from_secs(5), |s| {
                     pet_id(s).is_some() && !s.h1.is_empty()
                 })
@@ -464,6 +472,9 @@ async fn add(
         return;
     }
     model.sends_allowed[env] += 1;
+    if matches!(step, Step::AddAnother(_)) && should_create {
+        model.rounded = Some((env, name.clone()));
+    }
     model.presses.push(Press {
         name,
         env,

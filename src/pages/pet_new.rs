@@ -429,7 +429,7 @@ fn PetForm(
                         disabled=move || pending() || session.read_only(env)
                         on:click=move |_| send(true, of_round)
                     >
-                        {t(words::add_another)}
+                        {t(words::add_it_again)}
                     </button>
                 </div>
             })}

@@ -346,7 +346,7 @@ async fn adding_a_pet_equal_to_one_just_added_asks_first_even_after_a_reload() {
     assert!(
         alerts(host)
             .iter()
-            .any(|a| a.contains(&format!("(id {id}): add another?"))),
+            .any(|a| a.contains(&format!("(id {id}): add it again?"))),
         "{:?}",
         alerts(host)
     );
@@ -360,7 +360,7 @@ async fn adding_a_pet_equal_to_one_just_added_asks_first_even_after_a_reload() {
     .await;
     type_into(&input(host, "Category ID").await, "2").await;
     click(&button(host, "Add pet").unwrap()).await;
-    let again = wait_for("Add another", || button(host, "Add another")).await;
+    let again = wait_for("Add it again", || button(host, "Add it again")).await;
     click(&again).await;
     wait_until("the second pet's page", || {
         page_text(host).contains("Pet added.") && address() != first

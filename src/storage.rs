@@ -69,8 +69,21 @@ pub const ENVIRONMENT_SLOT: &str = "petstore-admin.environment";
 
 /// The storage key of the add form's unsent draft for an environment: each environment has
 /// its own, so what was typed for one is never offered, or sent, in the other.
-pub fn draft_slot(env: crate::config::Environment) -> String {
+pub fn draft_slot(env: Environment) -> String {
     format!("petstore-admin.new-pet-draft.{}", env.as_str())
+}
+
+/// The add form's draft this tab keeps for `env`, if any. One kept by an older version of the
+/// app (the draft alone, without its time) is read too, with no time.
+pub fn kept_draft(env: Environment) -> Option<crate::input::SavedDraft> {
+    let slot = draft_slot(env);
+    get_json(&slot).or_else(|| {
+        get_json(&slot).map(|draft| crate::input::SavedDraft {
+            draft,
+            saved_at_ms: 0,
+            round: Vec::new(),
+        })
+    })
 }
 
 /// The storage key of a create sent and not yet answered (so a reload can say so).

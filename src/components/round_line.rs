@@ -15,25 +15,23 @@ use crate::session::use_current_env;
 pub fn RoundLine(pets: RwSignal<Vec<RoundPet>>, env: Environment) -> impl IntoView {
     let current = use_current_env();
     let link = move |pet: &RoundPet| current.link(&Page::pet(pet.id), env);
-    move || {
-        pets.with(|p| !p.is_empty()).then(|| {
-            view! {
-                <p class="notice round" role="status">
-                    {move || words::added_this_round(pets.with(Vec::len) as u64, &env.label())}
-                    " "
-                    // A round only grows: each pet keeps its place, and its comma.
-                    <For
-                        each=move || pets.get().into_iter().enumerate()
-                        key=|(_, pet)| pet.id
-                        children=move |(i, pet)| {
-                            view! {
-                                {(i > 0).then_some(", ")}
-                                <A href=link(&pet)>{pet.name}</A>
-                            }
+    view! {
+        <Show when=move || pets.with(|p| !p.is_empty())>
+            <p class="notice round" role="status">
+                {move || words::added_this_round(pets.with(Vec::len) as u64, &env.label())}
+                " "
+                // A round only grows: each pet keeps its place, and its comma.
+                <For
+                    each=move || pets.get().into_iter().enumerate()
+                    key=|(_, pet)| pet.id
+                    children=move |(i, pet)| {
+                        view! {
+                            {(i > 0).then_some(", ")}
+                            <A href=link(&pet)>{pet.name}</A>
                         }
-                    />
-                </p>
-            }
-        })
+                    }
+                />
+            </p>
+        </Show>
     }
 }

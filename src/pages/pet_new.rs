@@ -56,21 +56,6 @@ pub fn add_one_like(env: Environment, pet: &Pet) -> impl Fn() + Clone {
     }
 }
 
-/// The draft this tab keeps for `env`. One kept by an older version of the app (the draft
-/// alone, without its time) is brought back too, said without a time.
-fn saved_draft(env: Environment) -> SavedDraft {
-    let slot = storage::draft_slot(env);
-    storage::get_json(&slot)
-        .or_else(|| {
-            storage::get_json(&slot).map(|draft| SavedDraft {
-                draft,
-                saved_at_ms: 0,
-                round: Vec::new(),
-            })
-        })
-        .unwrap_or_default()
-}
-
 /// Moves the keyboard (and a screen reader) to the element with this id, if it is there.
 fn focus(id: &str) {
     if let Some(field) = document()
@@ -105,7 +90,7 @@ fn PetForm(
     let session = use_session();
     let current = use_current_env();
     let creates = use_creates();
-    let saved = saved_draft(env);
+    let saved = storage::kept_draft(env).unwrap_or_default();
     let names = StoredValue::new(session.categories(env));
     // "Another category number", where categories are named: chosen, or a kept draft's number
     // without a name. It stays chosen while the number is typed (the "1" of "12" may name a
@@ -272,9 +257,14 @@ fn PetForm(
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| el.tag_name() == "INPUT");
-        let plain = !(ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.is_composing());
-        if ev.key() == "Enter" && plain && in_field && round.with_untracked(|r| !r.is_empty()) {
-            ev.prevent_default();
+        // Safari sends the Enter that ends a composition after it, as key code 229.
+        let composing = ev.is_composing() || ev.key_code() == 229;
+        if ev.key() != "Enter" || composing || !in_field || round.with_untracked(Vec::is_empty) {
+            return;
+        }
+        // Not a submit (Add pet) either way: it would end the round.
+        ev.prevent_default();
+        if !(ev.ctrl_key() || ev.alt_key() || ev.meta_key()) {
             send(false, true);
         }
     };

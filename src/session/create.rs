@@ -13,7 +13,7 @@ use super::created;
 use super::{CallError, Session};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
-use crate::input::{Draft, SavedDraft};
+use crate::input::Draft;
 use crate::storage;
 
 /// Where a create stands.
@@ -166,10 +166,9 @@ fn create(
             storage::remove(storage::CREATE_SLOT);
             // The draft kept for `env` goes with the pet it described, but not one written
             // since (the next pet's, or one opened by "Add one like this").
-            let slot = storage::draft_slot(env);
-            let kept = storage::get_json::<SavedDraft>(&slot);
+            let kept = storage::kept_draft(env);
             if result.is_ok() && kept.is_some_and(|k| k.draft == submit.draft) {
-                storage::remove(&slot);
+                storage::remove(&storage::draft_slot(env));
             }
         }
         // Only the tab's latest create is shown: an older one answering late says nothing.

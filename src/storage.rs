@@ -86,6 +86,20 @@ pub fn kept_draft(env: Environment) -> Option<crate::input::SavedDraft> {
     })
 }
 
+/// Keeps `draft` (and the round it belongs to) as the add form's draft for `env`, stamped now.
+pub fn keep_draft(
+    env: Environment,
+    draft: crate::input::Draft,
+    round: Vec<crate::input::RoundPet>,
+) {
+    let saved = crate::input::SavedDraft {
+        draft,
+        saved_at_ms: js_sys::Date::now() as u64,
+        round,
+    };
+    set_json(&draft_slot(env), &saved);
+}
+
 /// The storage key of a create sent and not yet answered (so a reload can say so).
 pub const CREATE_SLOT: &str = "petstore-admin.create-in-flight";
 

@@ -66,19 +66,9 @@ struct Sample {
     starting: f64,
 }
 
-/// What the page says of its first visit: `[wasm (or script) arrived, app started]`.
-const ARRIVED: &str = r#"
-const files = performance.getEntriesByType("resource")
-  .filter((e) => new URL(e.name).origin === location.origin);
-const wasm = files.find((e) => /_bg\.wasm$/.test(e.name));
-const scripts = files.filter((e) => /\.js$/.test(e.name));
-const arrived = wasm ? wasm.responseEnd : Math.max(0, ...scripts.map((e) => e.responseEnd));
-return [arrived, window.__bench.started || arrived];
-"#;
-
-/// What the page says of its daily start: `[wasm (or script) arrived, app started, list
-/// answered]`.
-const DAILY: &str = r#"
+/// What the page says of its start (a daily start's or a first visit's): `[wasm (or script)
+/// arrived, app started, list answered]`.
+const STARTED: &str = r#"
 const files = performance.getEntriesByType("resource");
 const mine = files.filter((e) => new URL(e.name).origin === location.origin);
 const wasm = mine.find((e) => /_bg\.wasm$/.test(e.name));
@@ -169,7 +159,10 @@ async fn daily_start(url: &str, worker: bool) -> Daily {
     let c = &browser.client;
     c.goto(url).await.expect("navigate again");
     let rows = rows_shown(c, url, limit).await;
-    let start = c.execute(DAILY, vec![]).await.expect("daily start timings");
+    let start = c
+        .execute(STARTED, vec![])
+        .await
+        .expect("daily start timings");
     // As between two choices of a user.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let filter = filter_change(c, "sold").await;
@@ -219,7 +212,7 @@ async fn first_visit(url: &str) -> [f64; 4] {
             .await
             .expect("the first contentful paint"),
     );
-    let arrived = c.execute(ARRIVED, vec![]).await.expect("timings");
+    let arrived = c.execute(STARTED, vec![]).await.expect("timings");
     browser.close().await;
     [
         paint,

@@ -19,7 +19,7 @@ use crate::components::{
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
 use crate::i18n::{clock_time, status_name, t, words, Label};
-use crate::input::{parse_int64, Draft, FieldErrors, RoundPet, SavedDraft};
+use crate::input::{parse_int64, Draft, FieldErrors, RoundPet};
 use crate::session::created::created_in;
 use crate::session::{
     absolute, use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
@@ -42,17 +42,8 @@ pub fn add_one_like(env: Environment, pet: &Pet) -> impl Fn() + Clone {
     let navigate = use_navigate();
     let draft = Draft::like(pet);
     move || {
-        let saved = SavedDraft {
-            draft: draft.clone(),
-            saved_at_ms: js_sys::Date::now() as u64,
-            round: Vec::new(),
-        };
-        storage::set_json(&storage::draft_slot(env), &saved);
-        let options = NavigateOptions {
-            state: State::new(Some(JsValue::from_str(LIKE_THIS))),
-            ..absolute(false)
-        };
-        navigate(&current.link(&Page::New, env), options);
+        storage::keep_draft(env, draft.clone(), Vec::new());
+        navigate(&current.link(&Page::New, env), marked(LIKE_THIS));
     }
 }
 
@@ -100,9 +91,7 @@ fn PetForm(
     let navigate_list = navigate.clone();
     let location = use_location();
     // Opened by "Add one like this": a new draft, its name to be typed first.
-    let like = location
-        .state
-        .with_untracked(|s| s.to_js_value().as_string().as_deref() == Some(LIKE_THIS));
+    let like = location.state.with_untracked(|s| state_is(s, LIKE_THIS));
     if like {
         request_animation_frame(|| focus("pet-name"));
     }
@@ -111,14 +100,7 @@ fn PetForm(
     let draft = RwSignal::new(saved.draft);
     // The pets added so far by "Add and add another" (kept with the draft across a reload).
     let round = RwSignal::new(saved.round);
-    let save = move || {
-        let saved = SavedDraft {
-            draft: draft.get_untracked(),
-            saved_at_ms: js_sys::Date::now() as u64,
-            round: round.get_untracked(),
-        };
-        storage::set_json(&storage::draft_slot(env), &saved);
-    };
+    let save = move || storage::keep_draft(env, draft.get_untracked(), round.get_untracked());
     // What the last submit found wrong, field by field.
     let errors = RwSignal::new(FieldErrors::default());
     // Cancel with something typed asks first: keep the draft for later, or discard it.
@@ -172,15 +154,12 @@ fn PetForm(
             return;
         }
         round.set(Vec::new());
-        let path = current.link(&Page::pet(pet.id), env);
-        let state = State::new(Some(JsValue::from_str(JUST_CREATED)));
-        let options = NavigateOptions {
-            state,
-            ..absolute(false)
-        };
-        navigate(&path, options);
+        navigate(&current.link(&Page::pet(pet.id), env), marked(JUST_CREATED));
     });
     let pending = move || creates.pending();
+    // Nothing can be sent: a create is on its way, or the environment is out of reach. The
+    // buttons and Enter alike.
+    let blocked = move || pending() || session.read_only(env);
     // A pet equal to one this tab added in the last hour: asked about before it is sent (with
     // whether the press was for the next pet of a round).
     let warning = RwSignal::new(None::<(CreatedPet, bool)>);
@@ -217,7 +196,7 @@ fn PetForm(
     let send = move |again: bool, of_round: bool| {
         // A second click before the first answer must not create a second pet; nor may a key
         // send while the buttons are off.
-        if untrack(move || pending() || session.read_only(env)) {
+        if untrack(blocked) {
             return;
         }
         match draft.with_untracked(Draft::validate) {
@@ -370,7 +349,7 @@ fn PetForm(
             <div class="form-actions">
                 <button
                     type="submit"
-                    disabled=move || pending() || session.read_only(env)
+                    disabled=blocked
                     aria-busy=move || pending().to_string()
                 >
                     {t(words::add_pet)}
@@ -378,7 +357,7 @@ fn PetForm(
                 <button
                     type="button"
                     class="secondary"
-                    disabled=move || pending() || session.read_only(env)
+                    disabled=blocked
                     on:click=move |_| send(false, true)
                 >
                     {t(words::add_and_add_another)}
@@ -416,7 +395,7 @@ fn PetForm(
                     <p>{move || asked_again(env, &earlier)}</p>
                     <button
                         type="button"
-                        disabled=move || pending() || session.read_only(env)
+                        disabled=blocked
                         on:click=move |_| send(true, of_round)
                     >
                         {t(words::add_it_again)}
@@ -540,5 +519,18 @@ fn asked_again(env: Environment, earlier: &CreatedPet) -> String {
 
 /// Whether the page with this history `state` was reached by creating its pet.
 pub fn just_created(state: &State) -> bool {
-    state.to_js_value().as_string().as_deref() == Some(JUST_CREATED)
+    state_is(state, JUST_CREATED)
+}
+
+/// Whether the history `state` is `mark` (one of this module's).
+fn state_is(state: &State, mark: &str) -> bool {
+    state.to_js_value().as_string().as_deref() == Some(mark)
+}
+
+/// A navigation that leaves `mark` in the history's state, for the page it opens.
+fn marked(mark: &'static str) -> NavigateOptions {
+    NavigateOptions {
+        state: State::new(Some(JsValue::from_str(mark))),
+        ..absolute(false)
+    }
 }

@@ -166,8 +166,7 @@ fn create(
             storage::remove(storage::CREATE_SLOT);
             // The draft kept for `env` goes with the pet it described, but not one written
             // since (the next pet's, or one opened by "Add one like this").
-            let kept = storage::kept_draft(env);
-            if result.is_ok() && kept.is_some_and(|k| k.draft == submit.draft) {
+            if result.is_ok() && storage::kept_draft(env).is_some_and(|k| k.draft == submit.draft) {
                 storage::remove(&storage::draft_slot(env));
             }
         }

@@ -31,26 +31,6 @@ fn posts() -> usize {
         .count()
 }
 
-fn focused_id() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.active_element())
-        .map(|e| e.id())
-        .unwrap_or_default()
-}
-
-/// Presses Enter in `input` (the key's own event: what the form listens for); whether the
-/// page cancelled it (so that the browser does not submit the form as well).
-fn press_enter(input: &web_sys::HtmlInputElement) -> bool {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("Enter");
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let event =
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    !input.dispatch_event(&event).unwrap()
-}
-
 #[wasm_bindgen_test]
 async fn a_round_adds_each_pet_once_and_keeps_the_form_for_the_next() {
     let stamp = js_sys::Date::now();
@@ -85,7 +65,7 @@ async fn a_round_adds_each_pet_once_and_keeps_the_form_for_the_next() {
     .await;
     type_into(&name, &names[2]).await;
     assert!(
-        press_enter(&name),
+        press_key(&name, "Enter"),
         "Enter is the round's, not the form's submit"
     );
     wait_until("three in the round", || {

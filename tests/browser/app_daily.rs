@@ -25,23 +25,6 @@ fn aria_sort(host: &web_sys::Element, column: &str) -> String {
         .unwrap_or_default()
 }
 
-fn press_slash(on: &web_sys::EventTarget) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("/");
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    on.dispatch_event(&ev).unwrap();
-}
-
-fn focused_id() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.active_element())
-        .map(|e| e.id())
-        .unwrap_or_default()
-}
-
 /// Requests `env` received whose path starts with `path`.
 async fn count_path(sb: &Sandbox, env: &str, method: &str, path: &str) -> usize {
     sb.log(env)
@@ -132,7 +115,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     // "/" goes to the search, except while typing in another field.
     let limit = input(host, "Limit").await;
     limit.focus().unwrap();
-    press_slash(limit.unchecked_ref());
+    press_key(limit.unchecked_ref(), "/");
     assert_eq!(focused_id(), "limit");
     let body = web_sys::window()
         .unwrap()
@@ -142,7 +125,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
         .unwrap();
     body.focus().ok();
     limit.blur().unwrap();
-    press_slash(body.unchecked_ref());
+    press_key(body.unchecked_ref(), "/");
     assert_eq!(focused_id(), "search");
 }
 

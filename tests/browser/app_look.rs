@@ -10,14 +10,6 @@ use common::ui::*;
 use common::{slow, PROD_KEY};
 use wasm_bindgen_test::*;
 
-fn focused_id() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.active_element())
-        .map(|e| e.id())
-        .unwrap_or_default()
-}
-
 fn field_message(host: &web_sys::Element, id: &str) -> String {
     host.query_selector(&format!("#{id}-error"))
         .unwrap()

@@ -344,6 +344,27 @@ pub async fn downloaded(n: u32) -> (String, String) {
     (entry.get(0).as_string().unwrap(), text.as_string().unwrap())
 }
 
+/// The id of the element that has the focus (empty for none, or one without an id).
+pub fn focused_id() -> String {
+    window()
+        .document()
+        .and_then(|d| d.active_element())
+        .map(|e| e.id())
+        .unwrap_or_default()
+}
+
+/// Presses `key` on `target` (its `keydown`, bubbling, as the page listens for it); whether the
+/// page cancelled it.
+pub fn press_key(target: &web_sys::EventTarget, key: &str) -> bool {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    !target.dispatch_event(&event).unwrap()
+}
+
 /// Signs in through the dialog with `key`.
 pub async fn sign_in(host: &Element, key: &str) {
     let field = input(host, "API key").await;

@@ -45,17 +45,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         return Err("a copy's panel stays after Close".to_owned());
     }
     if let Some((env, category)) = model.liked {
-        let value = |id: &str| {
-            snap.values
-                .iter()
-                .find(|(i, _)| i == id)
-                .map(|(_, v)| v.as_str())
-        };
-        let form = snap.path.ends_with("/pets/new") && url_env(snap) == Some(env);
-        if !form
-            || value("pet-name") != Some("")
-            || value("pet-category") != Some(&category.to_string())
-        {
+        if !empty_add_form(snap, env) || snap.value("pet-category") != Some(&category.to_string()) {
             return Err(format!(
                 "Add one like this: not {}'s form with category {category} and no name: {} {:?}",
                 ENVS[env], snap.path, snap.values
@@ -63,17 +53,9 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         }
     }
     if let Some((env, name)) = &model.rounded {
-        let value = |id: &str| {
-            snap.values
-                .iter()
-                .find(|(i, _)| i == id)
-                .map(|(_, v)| v.as_str())
-        };
         let added = model.pets(*env).iter().any(|p| &p.name == name);
-        let kept = snap.path.ends_with("/pets/new")
-            && url_env(snap) == Some(*env)
-            && value("pet-name") == Some("")
-            && value("pet-category") == Some("3")
+        let kept = empty_add_form(snap, *env)
+            && snap.value("pet-category") == Some("3")
             && snap.text.contains(name.as_str());
         if added && !kept {
             return Err(format!(
@@ -384,6 +366,13 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
         }
     }
     Ok(())
+}
+
+/// Whether the page is `env`'s add form with no name typed.
+fn empty_add_form(snap: &Snapshot, env: usize) -> bool {
+    snap.path.ends_with("/pets/new")
+        && url_env(snap) == Some(env)
+        && snap.value("pet-name") == Some("")
 }
 
 fn creates_match_presses(model: &Model) -> Result<(), String> {

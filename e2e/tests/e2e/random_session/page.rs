@@ -87,6 +87,14 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// What the field with this id held, if the page showed it.
+    pub fn value(&self, id: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(i, _)| i == id)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The catalogue of the language the page spoke.
     pub fn words(&self) -> &'static Words {
         words(&self.lang)

@@ -34,6 +34,13 @@
   const tag = wanted.find((t) => t && Object.hasOwn(WORDS.app_name, t)) || "en";
   document.documentElement.lang = tag;
 
+  // The frame stays hidden until it has been read to its end: a paint while the page is still
+  // being read would show a part of it (the menu button before its word) that then grows. With
+  // JavaScript off this class is never set, and the frame shows as it is read.
+  const root = document.documentElement;
+  root.classList.add("start-frame-reading");
+  const show = () => root.classList.remove("start-frame-reading");
+
   // Puts the colour and the words in what has been read of the frame so far.
   const fill = () => {
     const frame = document.getElementById("start-frame");
@@ -46,10 +53,15 @@
       const text = WORDS[element.dataset.word]?.[tag];
       if (text && element.textContent !== text) element.textContent = text;
     }
+    // Anything after the frame (the space before `</body>`) means its end has been read.
+    if (frame.nextSibling) show();
   };
   // Until the whole page is read: an element's text may come in a later piece than the
   // element itself.
   const observer = new MutationObserver(fill);
   observer.observe(document, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => observer.disconnect());
+  document.addEventListener("DOMContentLoaded", () => {
+    observer.disconnect();
+    show();
+  });
 })();

@@ -7,10 +7,11 @@ use petstore_e2e::{serve_release, start_service, wait_for, Browser};
 use serde_json::{json, Value};
 
 /// The frame's part of the page, as a script reads it: `[header class, badge, loading line,
-/// page language]`, or `null` once the frame is gone.
+/// page language, visibility]`, or `null` once the frame is gone.
 const FRAME: &str = "const f = document.getElementById('start-frame');
     return f && [f.querySelector('header').className, f.querySelector('.env-badge').textContent,
-                 f.querySelector('.loading').textContent, document.documentElement.lang];";
+                 f.querySelector('.loading').textContent, document.documentElement.lang,
+                 getComputedStyle(f).visibility];";
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() {
@@ -136,9 +137,10 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
             "app-header env-staging",
             es.say("staging"),
             es.say("loading_pets"),
-            "es"
+            "es",
+            "visible"
         ]),
-        "the frame as the page's scripts began"
+        "the frame as the page's scripts began (read to its end, so shown)"
     );
     let after: Value = c.execute(FRAME, vec![]).await.expect("the frame after");
     assert_eq!(after, Value::Null, "the frame stays beside the app");

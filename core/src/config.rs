@@ -73,10 +73,18 @@ pub struct AppConfig {
     /// (fractions allowed); `0` never. [`DEFAULT_REFRESH_SECONDS`] when absent.
     #[serde(default)]
     pub refresh_seconds: Option<f64>,
+    /// How long a pet added with the add form is held before it is sent, with Undo, in
+    /// seconds (fractions allowed); `0` sends at once. [`DEFAULT_UNDO_SECONDS`] when absent.
+    #[serde(default)]
+    pub undo_seconds: Option<f64>,
 }
 
 /// How often the data on screen is read again when `config.json` does not say.
 pub const DEFAULT_REFRESH_SECONDS: f64 = 60.0;
+
+/// How long an added pet is held for Undo when `config.json` does not say (`docs/choices.md`
+/// says why five).
+pub const DEFAULT_UNDO_SECONDS: f64 = 5.0;
 
 impl AppConfig {
     /// The base URL of `env`.
@@ -98,6 +106,13 @@ impl AppConfig {
     /// The time between two reads of the data on screen, in milliseconds; `None` for never.
     pub fn refresh_ms(&self) -> Option<f64> {
         let seconds = self.refresh_seconds.unwrap_or(DEFAULT_REFRESH_SECONDS);
+        (seconds > 0.0).then_some(seconds * 1000.0)
+    }
+
+    /// How long an added pet is held before it is sent, in milliseconds; `None` to send at
+    /// once.
+    pub fn undo_ms(&self) -> Option<f64> {
+        let seconds = self.undo_seconds.unwrap_or(DEFAULT_UNDO_SECONDS);
         (seconds > 0.0).then_some(seconds * 1000.0)
     }
 
@@ -128,6 +143,14 @@ impl AppConfig {
             if !(s.is_finite() && s >= 0.0) {
                 return Err(ConfigError::Malformed(
                     "refreshSeconds must be 0 (never) or a number of seconds above 0".to_owned(),
+                ));
+            }
+        }
+        if let Some(s) = config.undo_seconds {
+            if !(s.is_finite() && s >= 0.0) {
+                return Err(ConfigError::Malformed(
+                    "undoSeconds must be 0 (send at once) or a number of seconds above 0"
+                        .to_owned(),
                 ));
             }
         }
@@ -184,6 +207,19 @@ mod tests {
         assert_eq!(AppConfig::parse(&never).unwrap().refresh_ms(), None);
         let negative = GOOD.replacen('{', r#"{"refreshSeconds":-1,"#, 1);
         assert!(AppConfig::parse(&negative).is_err());
+    }
+
+    #[test]
+    fn undo_seconds_default_to_five_and_zero_sends_at_once() {
+        assert_eq!(AppConfig::parse(GOOD).unwrap().undo_ms(), Some(5_000.0));
+        let short = GOOD.replacen('{', r#"{"undoSeconds":0.25,"#, 1);
+        assert_eq!(AppConfig::parse(&short).unwrap().undo_ms(), Some(250.0));
+        let at_once = GOOD.replacen('{', r#"{"undoSeconds":0,"#, 1);
+        assert_eq!(AppConfig::parse(&at_once).unwrap().undo_ms(), None);
+        for bad in [r#""undoSeconds":-1,"#, r#""undoSeconds":"5","#] {
+            let text = GOOD.replacen('{', &format!("{{{bad}"), 1);
+            assert!(AppConfig::parse(&text).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -104,6 +104,8 @@ pub async fn start_service_with_registry(
     let config = json!({
         "production": { "baseUrl": format!("{origin}{}", petstore_dev_service::PRODUCTION_PREFIX) },
         "staging": { "baseUrl": format!("{origin}{}", petstore_dev_service::STAGING_PREFIX) },
+        // Added pets are sent at once; the tests of the hold set their own time (`with_undo`).
+        "undoSeconds": 0,
     })
     .to_string();
     (origin, config, registry)
@@ -114,6 +116,14 @@ pub async fn start_service_with_registry(
 pub fn with_refresh(config: &str, seconds: f64) -> String {
     let mut config: Value = serde_json::from_str(config).expect("config.json is JSON");
     config["refreshSeconds"] = json!(seconds);
+    config.to_string()
+}
+
+/// `config` (a config.json's text) with `undoSeconds` set: how long an added pet is held
+/// before it is sent.
+pub fn with_undo(config: &str, seconds: f64) -> String {
+    let mut config: Value = serde_json::from_str(config).expect("config.json is JSON");
+    config["undoSeconds"] = json!(seconds);
     config.to_string()
 }
 

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::components::{preload_export, IdleGuard, LoadFailed, SignIn, UpdateBanner};
+use crate::components::{preload_export, HeldPet, IdleGuard, LoadFailed, SignIn, UpdateBanner};
 use crate::config::{start_field, Environment};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
@@ -41,6 +41,7 @@ lazy_page!(activity_view, activity_preload, page_activity, Activity);
 lazy_page!(compare_view, compare_preload, page_compare, Compare);
 lazy_page!(idle_view, idle_preload, idle_guard, IdleGuard);
 lazy_page!(update_view, update_preload, update_banner, UpdateBanner);
+lazy_page!(held_view, held_preload, held_pet, HeldPet);
 
 split! {
     sign_in, sign_in_preload;
@@ -67,6 +68,8 @@ pub(crate) enum LazyPage {
     IdleGuard,
     /// Not a page: "A new version is ready", needed only once one is.
     UpdateBanner,
+    /// Not a page: the pet held before it is sent (`undoSeconds`), and one that was not sent.
+    HeldPet,
 }
 
 impl LazyPage {
@@ -99,6 +102,7 @@ impl LazyPage {
             Self::Compare => compare_view().await,
             Self::IdleGuard => idle_view().await,
             Self::UpdateBanner => update_view().await,
+            Self::HeldPet => held_view().await,
         }
     }
 
@@ -113,6 +117,7 @@ impl LazyPage {
             Self::Compare => compare_preload().await,
             Self::IdleGuard => idle_preload().await,
             Self::UpdateBanner => update_preload().await,
+            Self::HeldPet => held_preload().await,
         }
     }
 
@@ -128,7 +133,7 @@ impl LazyPage {
     /// Whether this is a part of the shell rather than a page: nothing is said while its code
     /// downloads (no one asked for it).
     fn is_shell_part(self) -> bool {
-        matches!(self, Self::IdleGuard | Self::UpdateBanner)
+        matches!(self, Self::IdleGuard | Self::UpdateBanner | Self::HeldPet)
     }
 
     /// What cannot be done when its code cannot be downloaded, in words.
@@ -254,6 +259,8 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                     prefetch(preload_export());
                     // A key refused later, or Sign out, shows the form at once, offline too.
                     prefetch(sign_in_preload());
+                    // A press of Add pet shows its countdown at once, offline too.
+                    prefetch(held_preload());
                     // Its code is the `live` chunk's (the list's rows fetch it themselves).
                     session.after_first_screen().await;
                 });

@@ -10,7 +10,9 @@ use crate::components::{env_icon, update_ready, ConnectionNote, EnvironmentBar, 
 use crate::config::{load_config, public_url, AppConfig, CONFIG_FILE};
 use crate::i18n::{duration, number, t, words, Label};
 use crate::pages::{ConfigErrorPage, NotFound, PetList};
-use crate::session::{absolute, provide_session, use_current_env, use_keys, use_set_query};
+use crate::session::{
+    absolute, provide_session, use_current_env, use_hold, use_keys, use_set_query,
+};
 use crate::storage;
 
 mod lazy;
@@ -87,6 +89,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     env_icon(base, move || current.env());
     remember_environment();
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
+    let hold = use_hold();
     announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
     view! {
@@ -123,6 +126,8 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                         }
                     })
             }}
+            // A pet held before it is sent shows on every page.
+            {move || hold.shown().then(|| lazy_route(LazyPage::HeldPet))}
             // Its warning floats over the page; should its code not arrive, the alert saying so
             // sits with the other notes.
             {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}

@@ -6,11 +6,12 @@ use leptos::ev;
 use leptos::html::Button;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::HtmlSelectElement;
 
-use super::{LanguageSelect, SignOutEverywhere};
+use super::{focus, LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
-use crate::session::{use_current_env, use_keys, use_session, use_set_query};
+use crate::session::{use_current_env, use_hold, use_keys, use_session, use_set_query, Leave};
 
 /// Whether `target` (an event's) is inside the menu.
 fn in_menu(target: Option<web_sys::EventTarget>) -> bool {
@@ -29,6 +30,7 @@ pub fn HeaderMenu() -> impl IntoView {
     let keys = use_keys();
     let current = use_current_env();
     let set_query = use_set_query();
+    let hold = use_hold();
     let (open, set_open) = signal(false);
     // Sign out everywhere's question, put away with the menu.
     let asking = RwSignal::new(false);
@@ -44,9 +46,17 @@ pub fn HeaderMenu() -> impl IntoView {
             let _ = button.focus();
         }
     };
-    // Switching keeps the page and its filters; only `env` in the query changes.
+    // Switching keeps the page and its filters; only `env` in the query changes. With a pet
+    // held, the manager is asked first what becomes of it (the select shows the current
+    // environment until then).
     let switch = move |ev: ev::Event| {
         if let Some(env) = Environment::parse(&event_target_value(&ev)) {
+            if hold.ask_before(Leave::Switch(env)) {
+                event_target::<HtmlSelectElement>(&ev).set_value(current.env_untracked().as_str());
+                hide();
+                request_animation_frame(|| focus("held-send-it-now"));
+                return;
+            }
             set_query("env", Some(env.as_str().to_owned()), false);
         }
         close();
@@ -107,8 +117,13 @@ pub fn HeaderMenu() -> impl IntoView {
                         type="button"
                         class="secondary"
                         on:click=move |_| {
-                            close();
-                            session.sign_out();
+                            if hold.ask_before(Leave::SignOut) {
+                                hide();
+                                request_animation_frame(|| focus("held-send-it-now"));
+                            } else {
+                                close();
+                                session.sign_out();
+                            }
                         }
                     >
                         {t(words::sign_out)}

@@ -8,6 +8,7 @@ mod error_alert;
 mod export_buttons;
 mod freshness;
 mod header_menu;
+mod held_pet;
 mod idle_guard;
 mod import_view;
 mod language_select;
@@ -34,6 +35,7 @@ pub use export_buttons::ExportButtons;
 pub(crate) use freshness::iso_time;
 pub use freshness::Freshness;
 pub use header_menu::HeaderMenu;
+pub use held_pet::HeldPet;
 pub use idle_guard::IdleGuard;
 pub use import_view::{ImportProgress, ImportTable};
 pub use language_select::{LanguageNote, LanguageSelect};
@@ -50,3 +52,14 @@ pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
 pub use title::{env_icon, page_title};
 pub use update_banner::{update_ready, UpdateBanner};
+
+/// Moves the keyboard (and a screen reader) to the element with this id, if it is there.
+pub fn focus(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(element) = leptos::prelude::document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = element.focus();
+    }
+}

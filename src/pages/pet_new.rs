@@ -14,7 +14,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiError, Pet, PetStatus};
 use crate::components::{
-    category_options, page_title, CreateOutcome, OfflineWrites, RoundLine, TextField,
+    category_options, focus, page_title, CreateOutcome, OfflineWrites, RoundLine, TextField,
 };
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
@@ -22,7 +22,8 @@ use crate::i18n::{clock_time, status_name, t, words, Label};
 use crate::input::{parse_int64, Draft, FieldErrors, RoundPet};
 use crate::session::created::created_in;
 use crate::session::{
-    absolute, use_creates, use_current_env, use_session, CallError, CreateRecord, CreateState,
+    absolute, use_creates, use_current_env, use_hold, use_session, CallError, CreateRecord,
+    CreateState,
 };
 use crate::storage;
 use petstore_core::Categories;
@@ -44,16 +45,6 @@ pub fn add_one_like(env: Environment, pet: &Pet) -> impl Fn() + Clone {
     move || {
         storage::keep_draft(env, draft.clone(), Vec::new());
         navigate(&current.link(&Page::New, env), marked(LIKE_THIS));
-    }
-}
-
-/// Moves the keyboard (and a screen reader) to the element with this id, if it is there.
-fn focus(id: &str) {
-    if let Some(field) = document()
-        .get_element_by_id(id)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = field.focus();
     }
 }
 
@@ -157,9 +148,13 @@ fn PetForm(
         navigate(&current.link(&Page::pet(pet.id), env), marked(JUST_CREATED));
     });
     let pending = move || creates.pending();
-    // Nothing can be sent: a create is on its way, or the environment is out of reach. The
-    // buttons and Enter alike.
-    let blocked = move || pending() || session.read_only(env);
+    // While this form's pet is held (`undoSeconds`), its fields show what will be sent: a
+    // change now would not be in it. Undo opens them again.
+    let hold = use_hold();
+    let held_here = move || hold.held().is_some_and(|h| h.env == env);
+    // Nothing can be sent: a create is held or on its way, or the environment is out of reach.
+    // The buttons and Enter alike.
+    let blocked = move || pending() || hold.is_held() || session.read_only(env);
     // A pet equal to one this tab added in the last hour: asked about before it is sent (with
     // whether the press was for the next pet of a round).
     let warning = RwSignal::new(None::<(CreatedPet, bool)>);
@@ -300,6 +295,7 @@ fn PetForm(
                     </button>
                 </p>
             })}
+            <fieldset class="plain" disabled=held_here>
             <TextField
                 id="pet-name"
                 label=words::column_name
@@ -340,6 +336,7 @@ fn PetForm(
                     {move || shown.with(status_said)}
                 </p>
             </div>
+            </fieldset>
             <p class="target">
                 {t(words::added_to_before)}
                 <strong>{move || env.label()}</strong>

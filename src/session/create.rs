@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use leptos::prelude::*;
 
 use super::created;
-use super::{CallError, Session};
+use super::{CallError, Held, Session, Unsent};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
 use crate::input::Draft;
@@ -83,6 +83,8 @@ pub struct Creates {
     // on their way, and the older one may answer last.
     latest: RwSignal<Option<Latest>>,
     interrupted: StoredValue<Option<CreateRecord>>,
+    // The create held for `undoSeconds` before it is sent, if any (its hold is `session.hold`).
+    held: StoredValue<Option<Submit>>,
     submits: StoredValue<u64>,
     session: Session,
 }
@@ -134,6 +136,7 @@ pub fn use_creates() -> Creates {
                 action: Action::new_local(move |submit: &Submit| create(session, latest, submit)),
                 latest,
                 interrupted: StoredValue::new(interrupted_from_storage()),
+                held: StoredValue::new(None),
                 submits: StoredValue::new(0),
                 session,
             }
@@ -223,19 +226,14 @@ impl Creates {
     }
 
     /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes; the
-    /// draft is forgotten once it is created. Returns the create's id, or `None` (nothing
-    /// sent) while another create is on its way.
+    /// draft is forgotten once it is created. Where the configuration holds adds
+    /// (`undoSeconds`), it is held first, and sent when the time is up or on
+    /// [`Creates::send_now`]. Returns the create's id, or `None` (nothing sent nor held) while
+    /// another create is held or on its way.
     pub fn send(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
-        if untrack(|| self.pending()) {
+        if untrack(|| self.pending() || self.session.hold.is_held()) {
             return None;
         }
-        let marker = InFlight {
-            env: env.as_str().to_owned(),
-            draft: draft.clone(),
-        };
-        storage::set_json(storage::CREATE_SLOT, &marker);
-        // The create a reload interrupted gives way to this one.
-        self.interrupted.set_value(None);
         self.submits.update_value(|n| *n += 1);
         let id = self.submits.get_value();
         let submit = Submit {
@@ -245,11 +243,71 @@ impl Creates {
             pet,
             generation: self.session.generation.get_untracked(),
         };
+        let Some(for_ms) = self.session.undo_ms() else {
+            self.dispatch(submit);
+            return Some(id);
+        };
+        let held = Held {
+            id,
+            env,
+            name: submit.pet.name.clone(),
+            until_ms: js_sys::Date::now() + for_ms,
+            for_ms,
+        };
+        self.held.set_value(Some(submit));
+        let creates = *self;
+        self.session.hold.start(held, move || creates.time_up(id));
+        Some(id)
+    }
+
+    /// The held create's time is up: it is sent, unless the manager is being asked what
+    /// becomes of it (their answer decides).
+    fn time_up(&self, id: u64) {
+        if self.session.hold.holds(id) && untrack(|| self.session.hold.leaving().is_none()) {
+            self.send_now();
+        }
+    }
+
+    /// Sends the held create now; offline, it is not sent and the page says so (its draft
+    /// stays).
+    pub fn send_now(&self) {
+        let Some(held) = self.session.hold.end() else {
+            return;
+        };
+        let Some(submit) = self.held.try_update_value(Option::take).flatten() else {
+            return;
+        };
+        if submit.id != held.id {
+            return;
+        }
+        if untrack(|| self.session.read_only(submit.env)) {
+            self.session
+                .hold
+                .say_unsent(submit.env, held.name, Unsent::Offline);
+            return;
+        }
+        self.dispatch(submit);
+    }
+
+    /// Takes the held create back: nothing is sent, and its draft stays as it was typed.
+    pub fn undo(&self) {
+        self.session.hold.end();
+        self.held.set_value(None);
+    }
+
+    /// Sends `submit` at once.
+    fn dispatch(&self, submit: Submit) {
+        let marker = InFlight {
+            env: submit.env.as_str().to_owned(),
+            draft: submit.draft.clone(),
+        };
+        storage::set_json(storage::CREATE_SLOT, &marker);
+        // The create a reload interrupted gives way to this one.
+        self.interrupted.set_value(None);
         self.latest.set(Some(Latest {
             submit: submit.clone(),
             answer: None,
         }));
         self.action.dispatch_local(submit);
-        Some(id)
     }
 }

@@ -9,6 +9,7 @@ mod call;
 mod create;
 pub mod created;
 mod env;
+mod hold;
 mod keys;
 mod offline;
 mod refresh;
@@ -28,6 +29,7 @@ use crate::config::{AppConfig, Environment};
 pub use activity::{use_activity, ActivityLog, Entry, Outcome};
 pub use create::{use_creates, CreateRecord, CreateState};
 pub use env::{use_current_env, CurrentEnv};
+pub use hold::{use_hold, Held, Hold, Leave, Unsent};
 pub use keys::{use_keys, ApiKeys};
 pub use petstore_core::CallError;
 pub(crate) use refresh::begin_watch;
@@ -43,6 +45,8 @@ pub struct Session {
     activity: ActivityLog,
     // The add form's creates, made by the first page that asks (create.rs).
     creates: create::CreatesSlot,
+    // The pet held before it is sent (hold.rs).
+    hold: Hold,
     waiting: RwSignal<Option<(Environment, Wait)>>,
     // Counts "sign out everywhere"s: the pages are built anew under each, and answers to
     // requests sent before one are not written down.
@@ -75,6 +79,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         keys,
         activity: ActivityLog::new(),
         creates: create::CreatesSlot::new(),
+        hold: Hold::new(),
         waiting: RwSignal::new(None),
         generation: RwSignal::new(0),
         known: StoredValue::new(tab::Known::default()),
@@ -91,6 +96,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     provide_context(current);
     provide_context(keys);
     provide_context(session.activity);
+    provide_context(session.hold);
     tabs::listen(session);
     session
 }

@@ -89,6 +89,12 @@ impl Session {
         self.config.with_value(|c| c.categories(env).clone())
     }
 
+    /// How long an added pet is held before it is sent (`undoSeconds`), in milliseconds;
+    /// `None` to send at once.
+    pub fn undo_ms(&self) -> Option<f64> {
+        self.config.with_value(|c| c.undo_ms())
+    }
+
     /// The `idleMinutes` of the configuration, if set.
     pub fn idle_minutes(&self) -> Option<f64> {
         self.config.with_value(|c| c.idle_minutes)
@@ -103,6 +109,8 @@ impl Session {
         // First, while the pages that show the connection are still there to be told.
         self.forget_kept_answers(&Environment::ALL);
         self.generation.update(|g| *g += 1);
+        // A held pet is never sent by a sign-out: it goes with the drafts.
+        self.hold.forget();
         storage::forget_everything();
         self.keys.forget_all();
         self.activity.forget();

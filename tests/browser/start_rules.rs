@@ -312,6 +312,18 @@ async fn the_start_up_read_follows_the_apps_rules() {
             r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"idleMinutes":null}"#,
             key,
         ),
+        (
+            "/",
+            format!("{page}pets?env=staging"),
+            r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"undoSeconds":-0.5}"#,
+            key,
+        ),
+        (
+            "/",
+            format!("{page}pets?env=staging"),
+            r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"undoSeconds":0.25}"#,
+            key,
+        ),
     ];
     let mut sent = 0;
     for (base, href, config, key) in &cases {

@@ -44,19 +44,25 @@ impl Sandbox {
 
     /// Like [`Sandbox::config`], with `idleMinutes` set.
     pub fn config_idle(&self, minutes: f64) -> String {
-        self.config_with(&format!(r#""idleMinutes":{minutes}"#))
+        self.config_with(&format!(r#""undoSeconds":0,"idleMinutes":{minutes}"#))
     }
 
     /// Like [`Sandbox::config`], with `refreshSeconds` set.
     pub fn config_refresh(&self, seconds: &str) -> String {
-        self.config_with(&format!(r#""refreshSeconds":{seconds}"#))
+        self.config_with(&format!(r#""undoSeconds":0,"refreshSeconds":{seconds}"#))
+    }
+
+    /// Like [`Sandbox::config`], with added pets held `seconds` before they are sent (the
+    /// other configurations send at once).
+    pub fn config_undo(&self, seconds: f64) -> String {
+        self.config_with(&format!(r#""undoSeconds":{seconds}"#))
     }
 
     /// Like [`Sandbox::config`], production naming its categories with `categories` (a JSON
     /// object of number to name).
     pub fn config_named(&self, categories: &str) -> String {
         let json = format!(
-            r#"{{"production":{{"baseUrl":"{}","categories":{categories}}},"staging":{{"baseUrl":"{}"}}}}"#,
+            r#"{{"production":{{"baseUrl":"{}","categories":{categories}}},"staging":{{"baseUrl":"{}"}},"undoSeconds":0}}"#,
             self.base("production"),
             self.base("staging")
         );
@@ -66,7 +72,7 @@ impl Sandbox {
         )
     }
 
-    /// A config.json URL for this sandbox with one more field (`"name":value`).
+    /// A config.json URL for this sandbox with more fields (`"name":value,…`).
     fn config_with(&self, field: &str) -> String {
         let json = format!(
             r#"{{"production":{{"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},{field}}}"#,

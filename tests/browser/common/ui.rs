@@ -41,10 +41,11 @@ fn window() -> web_sys::Window {
     web_sys::window().unwrap()
 }
 
-/// A `data:` URL holding a config.json with these base URLs.
+/// A `data:` URL holding a config.json with these base URLs, added pets sent at once (the
+/// hold before a pet is sent has tests of its own, `app_hold.rs`).
 pub fn config_url(production: &str, staging: &str) -> String {
     let json = format!(
-        r#"{{"production":{{"baseUrl":"{production}"}},"staging":{{"baseUrl":"{staging}"}}}}"#
+        r#"{{"production":{{"baseUrl":"{production}"}},"staging":{{"baseUrl":"{staging}"}},"undoSeconds":0}}"#
     );
     format!(
         "data:application/json,{}",

@@ -1,0 +1,161 @@
+//! The pet held before it is sent, on whichever page the manager is: who is about to be added
+//! where, a countdown, and Undo and Send now; or, when a switch of environment or a sign-out
+//! waits, the question of what becomes of it. Also what is said of a held pet that was not
+//! sent. Drawn as a lazy part of the shell (`app/lazy.rs`): only a press of Add pet shows it.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use petstore_core::Page;
+
+use super::focus;
+use crate::i18n::{t, words, Label};
+use crate::session::{
+    use_creates, use_current_env, use_hold, use_session, use_set_query, Held, Leave, Unsent,
+};
+
+/// How often the countdown is drawn again.
+const TICK: Duration = Duration::from_millis(250);
+
+/// The held pet's line, and the line about one not sent.
+#[component]
+pub fn HeldPet() -> impl IntoView {
+    let hold = use_hold();
+    let current = use_current_env();
+    view! {
+        {move || hold.held().map(|held| view! { <HeldLine held /> })}
+        {move || {
+            hold.unsent()
+                .map(|(env, name, why)| {
+                    let said = match why {
+                        Unsent::TabClosed => words::unsent_tab_closed(&env.label(), &name),
+                        Unsent::Offline => words::unsent_offline(&env.label(), &name),
+                    };
+                    view! {
+                        <p class="note held wrap" role="alert">
+                            {said}
+                            " "
+                            <a class="button small" href=current.link(&Page::New, env)>
+                                {t(words::open_the_draft)}
+                            </a>
+                            " "
+                            <button
+                                type="button"
+                                class="secondary small"
+                                on:click=move |_| hold.dismiss()
+                            >
+                                {t(words::dismiss)}
+                            </button>
+                        </p>
+                    }
+                })
+        }}
+    }
+}
+
+/// One held pet: the countdown and its buttons, or the question a leave waits on.
+#[component]
+fn HeldLine(held: Held) -> impl IntoView {
+    let hold = use_hold();
+    let creates = use_creates();
+    let session = use_session();
+    let set_query = use_set_query();
+    // The clock the countdown is drawn from, while it is shown.
+    let now = RwSignal::new(js_sys::Date::now());
+    let tick = set_interval_with_handle(move || now.set(js_sys::Date::now()), TICK).ok();
+    on_cleanup(move || {
+        if let Some(tick) = tick {
+            tick.clear();
+        }
+    });
+    let Held {
+        env,
+        name,
+        until_ms,
+        for_ms,
+        ..
+    } = held;
+    let left_ms = move || (until_ms - now.get()).clamp(0.0, for_ms);
+    let seconds = move || (left_ms() / 1000.0).ceil() as u64;
+    // After Undo the add form opens again as it was typed, its name ready.
+    let undo = move |_| {
+        creates.undo();
+        request_animation_frame(|| focus("pet-name"));
+    };
+    // What waited on the answer is done once it is given.
+    let then_leave = move |leave: Leave| match leave {
+        Leave::Switch(to) => set_query("env", Some(to.as_str().to_owned()), false),
+        Leave::SignOut => session.sign_out(),
+    };
+    let (said, asked) = (
+        words::held_pet(&env.label(), &name),
+        words::held_question(&env.label(), &name),
+    );
+    view! {
+        <section class="note held" aria-labelledby="held-said">
+            // Said once as it appears; the countdown beside it is not read out each second.
+            <p id="held-said" role="status">{said}</p>
+            {move || match hold.leaving() {
+                None => {
+                    view! {
+                        <p class="countdown">
+                            <progress
+                                max=for_ms
+                                value=left_ms
+                                aria-label=t(words::time_left_to_undo)
+                            ></progress>
+                            " "
+                            <span aria-hidden="true">
+                                {move || words::sending_in(seconds())}
+                            </span>
+                            " "
+                            <button type="button" id="held-undo" on:click=undo>
+                                {t(words::undo)}
+                            </button>
+                            " "
+                            <button
+                                type="button"
+                                class="secondary"
+                                on:click=move |_| creates.send_now()
+                            >
+                                {t(words::send_now)}
+                            </button>
+                        </p>
+                    }
+                        .into_any()
+                }
+                Some(leave) => {
+                    let asked = asked.clone();
+                    let (leave_sent, leave_kept) = (then_leave.clone(), then_leave.clone());
+                    view! {
+                        <div class="question" role="group" aria-labelledby="held-question">
+                            <p id="held-question">{asked}</p>
+                            <button
+                                type="button"
+                                id="held-send-it-now"
+                                on:click=move |_| {
+                                    creates.send_now();
+                                    leave_sent(leave);
+                                }
+                            >
+                                {t(words::send_it_now)}
+                            </button>
+                            " "
+                            <button
+                                type="button"
+                                class="secondary"
+                                on:click=move |_| {
+                                    creates.undo();
+                                    leave_kept(leave);
+                                }
+                            >
+                                {t(words::keep_as_draft)}
+                            </button>
+                        </div>
+                    }
+                        .into_any()
+                }
+            }}
+        </section>
+    }
+}

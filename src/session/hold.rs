@@ -1,0 +1,199 @@
+//! A pet held for a moment before it is sent (`undoSeconds`), since the service can never take
+//! one back: what every page shows of it, its timer, the browser's leave warning while it is
+//! held, and what is said when one was not sent. The create itself waits in `create.rs`; this
+//! part is the first screen's (Sign out everywhere ends a hold, and a reload finds one that
+//! was cut short), so it knows nothing of how a pet is sent.
+
+use std::time::Duration;
+
+use leptos::ev;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::config::Environment;
+use crate::storage;
+
+/// The pet held, as the pages show it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Held {
+    /// Which create of this tab it will be.
+    pub id: u64,
+    /// The environment it will be added to.
+    pub env: Environment,
+    /// Its name, as typed.
+    pub name: String,
+    /// When it is sent, in milliseconds since the epoch.
+    pub until_ms: f64,
+    /// How long it is held in all, in milliseconds.
+    pub for_ms: f64,
+}
+
+/// Why a held pet was not sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsent {
+    /// The tab was closed or reloaded during the hold.
+    TabClosed,
+    /// The device was offline when its time was up.
+    Offline,
+}
+
+/// What the manager asked for while a pet was held, which waits for them to say what becomes
+/// of the pet first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The header menu's environment switch, to this one.
+    Switch(Environment),
+    /// Sign out of the current environment.
+    SignOut,
+}
+
+/// What storage keeps of a pet while it is held: found by the next visit if the tab closed.
+#[derive(Serialize, Deserialize)]
+struct Marker {
+    env: Environment,
+    name: String,
+}
+
+/// The storage key of the held pet's marker.
+const HELD_SLOT: &str = "petstore-admin.held";
+
+/// The tab's held pet, if any, and what is said about one that was not sent.
+#[derive(Clone, Copy)]
+pub struct Hold {
+    held: RwSignal<Option<Held>>,
+    unsent: RwSignal<Option<(Environment, String, Unsent)>>,
+    leaving: RwSignal<Option<Leave>>,
+    // The time-up's timer and the leave warning, while a pet is held.
+    timer: StoredValue<Option<TimeoutHandle>>,
+    warning: StoredValue<Option<WindowListenerHandle>>,
+}
+
+impl Hold {
+    /// No pet held; one the last visit held when its tab closed is said.
+    pub(super) fn new() -> Hold {
+        let cut_short: Option<Marker> = storage::get_json(HELD_SLOT);
+        storage::remove(HELD_SLOT);
+        let hold = Hold {
+            held: RwSignal::new(None),
+            unsent: RwSignal::new(cut_short.map(|m| (m.env, m.name, Unsent::TabClosed))),
+            leaving: RwSignal::new(None),
+            timer: StoredValue::new(None),
+            warning: StoredValue::new(None),
+        };
+        // An app taken off its page (the browser tests' reload) sends nothing after it; its
+        // marker stays, as a closed tab's would.
+        on_cleanup(move || hold.stop());
+        hold
+    }
+
+    /// Stops the timer and the leave warning, if running.
+    fn stop(&self) {
+        if let Some(timer) = self.timer.try_update_value(Option::take).flatten() {
+            timer.clear();
+        }
+        if let Some(warning) = self.warning.try_update_value(Option::take).flatten() {
+            warning.remove();
+        }
+    }
+
+    /// The pet held, if any (tracked).
+    pub fn held(&self) -> Option<Held> {
+        self.held.get()
+    }
+
+    /// Whether a pet is held (tracked).
+    pub fn is_held(&self) -> bool {
+        self.held.with(Option::is_some)
+    }
+
+    /// Whether the held pet, if any, is the create `id` (untracked).
+    pub fn holds(&self, id: u64) -> bool {
+        self.held
+            .try_with_untracked(|h| h.as_ref().is_some_and(|h| h.id == id))
+            .unwrap_or(false)
+    }
+
+    /// Whether anything is to be shown: a pet held, or one not sent (tracked).
+    pub fn shown(&self) -> bool {
+        self.is_held() || self.unsent.with(Option::is_some)
+    }
+
+    /// Holds `held`, and calls `time_up` when its time is up (unless it was ended before).
+    /// Until then the browser warns before the tab is closed or reloaded, and storage marks it,
+    /// so the next visit can say it was not sent.
+    pub fn start(&self, held: Held, time_up: impl FnOnce() + 'static) {
+        self.end();
+        let wait = Duration::from_millis((held.until_ms - js_sys::Date::now()).max(0.0) as u64);
+        storage::set_json(
+            HELD_SLOT,
+            &Marker {
+                env: held.env,
+                name: held.name.clone(),
+            },
+        );
+        self.unsent.set(None);
+        self.held.set(Some(held));
+        self.timer
+            .set_value(set_timeout_with_handle(time_up, wait).ok());
+        let warn = window_event_listener(ev::beforeunload, |ev| {
+            ev.prevent_default();
+            // Older browsers show the warning only when a value is returned.
+            ev.set_return_value("held");
+        });
+        self.warning.set_value(Some(warn));
+    }
+
+    /// Ends the hold, sending nothing (the caller sends it, or not): the timer, the warning
+    /// and the marker go, and a question about it is put away. Returns the pet that was held.
+    pub fn end(&self) -> Option<Held> {
+        self.stop();
+        storage::remove(HELD_SLOT);
+        self.leaving.set(None);
+        self.held.try_update(Option::take).flatten()
+    }
+
+    /// Says that the pet named `name` was not added to `env`, and why.
+    pub fn say_unsent(&self, env: Environment, name: String, why: Unsent) {
+        self.unsent.set(Some((env, name, why)));
+    }
+
+    /// The pet not sent and why, if any is to be said (tracked).
+    pub fn unsent(&self) -> Option<(Environment, String, Unsent)> {
+        self.unsent.get()
+    }
+
+    /// Puts away what is said of a pet not sent.
+    pub fn dismiss(&self) {
+        self.unsent.set(None);
+    }
+
+    /// Asks what becomes of the held pet before `leave` is done; returns whether there is one
+    /// to ask about (if not, the caller goes on at once).
+    pub fn ask_before(&self, leave: Leave) -> bool {
+        let held = self.held.with_untracked(Option::is_some);
+        if held {
+            self.leaving.set(Some(leave));
+        }
+        held
+    }
+
+    /// What waits for the manager's answer about the held pet, if anything (tracked).
+    pub fn leaving(&self) -> Option<Leave> {
+        self.leaving.get()
+    }
+
+    /// Forgets the held pet and what is said, sending nothing (Sign out everywhere, here or in
+    /// another tab, and the idle sign-out).
+    pub(super) fn forget(&self) {
+        self.end();
+        self.unsent.set(None);
+    }
+}
+
+/// The tab's held pet. Call from a component.
+///
+/// # Panics
+/// Outside the app root's component tree (a programming error).
+pub fn use_hold() -> Hold {
+    use_context::<Hold>().expect("the hold is provided by the app root")
+}

@@ -1,0 +1,228 @@
+//! A moment to take an added pet back (`undoSeconds`), against the service's own record of
+//! what it received: Undo sends nothing and gives the form back as typed, Send now sends once,
+//! a double press holds one pet, the time running out on another page sends once, a reload
+//! during the hold sends nothing and the next visit offers the draft, Sign out everywhere
+//! sends nothing, and switching environment or signing out asks first.
+
+use crate::common;
+
+use common::sandbox::{Sandbox, Seen};
+use common::ui::*;
+use common::PROD_KEY;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+fn is_post(s: &Seen) -> bool {
+    s.method == "POST"
+}
+
+/// The POSTs `env` of `sb` received.
+async fn posts(sb: &Sandbox, env: &str) -> usize {
+    sb.log(env).await.iter().filter(|s| is_post(s)).count()
+}
+
+/// The held pet's line, if shown.
+fn held_line(host: &web_sys::Element) -> Option<String> {
+    let line = host.query_selector("section.held").ok()??;
+    Some(line.text_content().unwrap_or_default())
+}
+
+/// The add form of `sb`'s production, signed in, with `name` typed (category 4, available).
+async fn form_with(sb: &Sandbox, undo_seconds: f64, name: &str) -> Mounted {
+    let app = open_with("/pets/new?env=production", &sb.config_undo(undo_seconds)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    type_into(&input(host, "Name").await, name).await;
+    type_into(&input(host, "Category ID").await, "4").await;
+    choose(&select(host, "Status").await, "available").await;
+    app
+}
+
+/// Presses Add pet and waits for the pet to be held.
+async fn add_and_hold(host: &web_sys::Element, name: &str) {
+    click(&button(host, "Add pet").expect("Add pet")).await;
+    let said = format!("“{name}” will be added to Production in a moment.");
+    wait_until("the pet held", || {
+        held_line(host).is_some_and(|l| l.contains(&said))
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn undo_sends_nothing_and_gives_the_form_back_and_send_now_sends_once() {
+    let sb = Sandbox::new("hold-undo");
+    let app = form_with(&sb, 30.0, "Rex").await;
+    let host = &app.host;
+    // A double press holds one pet: the second press finds the first one held.
+    let add = button(host, "Add pet").unwrap();
+    add.click();
+    add.click();
+    add_and_hold(host, "Rex").await;
+    let name = input(host, "Name").await;
+    let off = |input: &web_sys::HtmlInputElement| input.matches(":disabled").unwrap_or(false);
+    assert!(off(&name), "the held pet's fields are what will be sent");
+    assert!(button(host, "Add pet").unwrap().has_attribute("disabled"));
+    assert!(
+        held_line(host).is_some_and(
+            |l| l.contains("Sending in 30 seconds") || l.contains("Sending in 29 seconds")
+        ),
+        "a countdown: {:?}",
+        held_line(host)
+    );
+    assert_eq!(
+        host.query_selector("section.held progress")
+            .unwrap()
+            .and_then(|p| p.get_attribute("aria-label")),
+        Some("Time left to undo".to_owned())
+    );
+    sb.receives_no_more("production", 300, "nothing sent while held", is_post)
+        .await;
+
+    // Undo: nothing sent, the form as typed, its name ready for a fix.
+    click(&button(host, "Undo").expect("Undo")).await;
+    wait_until("the hold gone", || held_line(host).is_none()).await;
+    assert!(!off(&name));
+    assert_eq!(name.value(), "Rex");
+    assert_eq!(input(host, "Category ID").await.value(), "4");
+    assert_eq!(select(host, "Status").await.value(), "available");
+    wait_until("the focus on the name", || focused_id() == "pet-name").await;
+    let none = sb
+        .receives_no_more("production", 500, "nothing sent after Undo", is_post)
+        .await;
+    assert_eq!(none, 0);
+
+    // Fixed, added again, and sent at once with Send now: one pet, on its own page.
+    type_into(&name, "Rex II").await;
+    add_and_hold(host, "Rex II").await;
+    click(&button(host, "Send now").expect("Send now")).await;
+    wait_until("the new pet's page", || {
+        address()
+            .strip_prefix("/pets/")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    })
+    .await;
+    sb.wait_until_answered("production").await;
+    assert_eq!(posts(&sb, "production").await, 1);
+    assert!(held_line(host).is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_time_running_out_on_another_page_sends_once_there() {
+    let sb = Sandbox::new("hold-elsewhere");
+    let app = form_with(&sb, 1.5, "Tibbles").await;
+    let host = &app.host;
+    add_and_hold(host, "Tibbles").await;
+    follow(host, "Pets").await;
+    wait_until("the list", || by_label(host, "Limit").is_some()).await;
+    assert!(
+        held_line(host).is_some_and(|l| l.contains("Tibbles")),
+        "the countdown on the list too"
+    );
+    sb.wait_for_requests("production", 1).await;
+    wait_until("the hold gone", || held_line(host).is_none()).await;
+    sb.wait_until_answered("production").await;
+    let sent = sb
+        .receives_no_more("production", 500, "sent once", is_post)
+        .await;
+    assert_eq!(sent, 1);
+    assert!(
+        address().starts_with("/pets?"),
+        "nobody moved: {}",
+        address()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_reload_during_the_hold_sends_nothing_and_the_next_visit_offers_the_draft() {
+    let sb = Sandbox::new("hold-reload");
+    let config = sb.config_undo(1.0);
+    let app = form_with(&sb, 1.0, "Biscuit").await;
+    add_and_hold(&app.host, "Biscuit").await;
+    drop(app);
+
+    let again = reopen_with(&config).await;
+    let host = &again.host;
+    wait_until("the pet not added, said", || {
+        alerts(host).iter().any(|a| {
+            a.contains("“Biscuit” was not added to Production: the tab closed before it was sent.")
+        })
+    })
+    .await;
+    wait_until("the draft", || {
+        by_label(host, "Name")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|i| i.value() == "Biscuit")
+    })
+    .await;
+    // Well past the hold's time: the closed tab's pet never went.
+    let none = sb
+        .receives_no_more("production", 1500, "nothing sent by a reload", is_post)
+        .await;
+    assert_eq!(none, 0);
+    click(&button(host, "Dismiss").expect("Dismiss")).await;
+    wait_until("said once", || {
+        !alerts(host).iter().any(|a| a.contains("Biscuit"))
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn sign_out_everywhere_during_the_hold_sends_nothing() {
+    let sb = Sandbox::new("hold-everywhere");
+    let app = form_with(&sb, 1.0, "Pudding").await;
+    let host = &app.host;
+    add_and_hold(host, "Pudding").await;
+    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
+    wait_until("the sign-in form", || dialog_shown(host)).await;
+    assert!(held_line(host).is_none());
+    let none = sb
+        .receives_no_more("production", 1500, "nothing sent by a sign-out", is_post)
+        .await;
+    assert_eq!(none, 0);
+    assert!(!page_text(host).contains("Pudding"), "{}", page_text(host));
+}
+
+#[wasm_bindgen_test]
+async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
+    let sb = Sandbox::new("hold-leave");
+    let app = form_with(&sb, 30.0, "Clover").await;
+    let host = &app.host;
+    add_and_hold(host, "Clover").await;
+
+    // A switch asks, and waits: the environment stays until the answer.
+    choose(&select(host, "Environment").await, "staging").await;
+    let asked = "“Clover” is about to be added to Production: send it now, or keep it as a draft?";
+    wait_until("the question", || page_text(host).contains(asked)).await;
+    assert_eq!(address(), "/pets/new?env=production");
+    assert_eq!(select(host, "Environment").await.value(), "production");
+    wait_until("the focus on the answer", || {
+        focused_id() == "held-send-it-now"
+    })
+    .await;
+    // Kept as a draft: nothing sent, the switch done, the draft there on the way back.
+    click(&button(host, "Keep it as a draft").unwrap()).await;
+    wait_until("staging", || address() == "/pets/new?env=staging").await;
+    assert!(held_line(host).is_none());
+    choose(&select(host, "Environment").await, "production").await;
+    wait_until("the draft kept", || {
+        by_label(host, "Name")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|i| i.value() == "Clover" && !i.matches(":disabled").unwrap_or(true))
+    })
+    .await;
+    assert_eq!(posts(&sb, "production").await, 0);
+
+    // Sign out asks too; sent now, then signed out: one pet.
+    add_and_hold(host, "Clover").await;
+    click(&button(host, "Sign out").unwrap()).await;
+    wait_until("the question", || page_text(host).contains(asked)).await;
+    assert!(!dialog_shown(host), "not signed out before the answer");
+    click(&button(host, "Send it now").unwrap()).await;
+    wait_until("signed out", || dialog_shown(host)).await;
+    sb.wait_until_answered("production").await;
+    let sent = sb
+        .receives_no_more("production", 300, "sent once", is_post)
+        .await;
+    assert_eq!(sent, 1);
+}

@@ -6,6 +6,7 @@
 mod compare;
 mod engines;
 mod header;
+mod hold;
 mod installable;
 mod language_look;
 mod languages;

@@ -172,6 +172,9 @@ fn create(
             if result.is_ok() && storage::kept_draft(env).is_some_and(|k| k.draft == submit.draft) {
                 storage::remove(&storage::draft_slot(env));
             }
+            if result.is_ok() {
+                session.read_again_now(env);
+            }
         }
         // Only the tab's latest create is shown: an older one answering late says nothing.
         latest.maybe_update(|latest| match latest {

@@ -144,6 +144,15 @@ impl Session {
             .update_value(|c| c.noted[index(env)].push(Noted::Saw(pet.clone())));
     }
 
+    /// Has the pages read again now if they show `env` and nothing holds it back: after this
+    /// tab added a pet there (sent from the list, say, after its hold), the list shows it
+    /// without waiting for the next refresh.
+    pub(super) fn read_again_now(&self, env: Environment) {
+        if self.current.env_untracked() == env {
+            self.pulse_if_due(0.0);
+        }
+    }
+
     /// Forgets what the lists showed (sign out everywhere).
     pub(super) fn forget_tracked(&self) {
         self.clock.update_value(|c| {

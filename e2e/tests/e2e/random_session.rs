@@ -7,6 +7,7 @@
 
 mod bulk;
 mod compare;
+mod held;
 mod invariants;
 mod language;
 mod live;
@@ -28,7 +29,8 @@ use petstore_dev_service::control::now_ms;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, Browser, SiteLog,
+    csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, with_undo, Browser,
+    SiteLog,
 };
 use tablet::{draw_tablet, is_tablet};
 use tabs::{draw_tabs, is_tabs};
@@ -50,6 +52,10 @@ const SETTLE: Duration = Duration::from_secs(10);
 /// rows catch up with other managers' changes within a step.
 const REFRESH_SECONDS: f64 = 1.0;
 
+/// How long an added pet is held (`undoSeconds`): long, so that every step ends its own
+/// hold (Send now, Undo, a sign-out, a switch's question) and none races the timer.
+const HOLD_SECONDS: f64 = 60.0;
+
 /// Runs one session; the step list so far and what broke, on failure.
 async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let (service, config, registry) = start_service_with_registry(Config {
@@ -57,7 +63,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
-    let config = with_refresh(&config, REFRESH_SECONDS);
+    let config = with_undo(&with_refresh(&config, REFRESH_SECONDS), HOLD_SECONDS);
     // Served from a folder of its own, which the deploy steps copy new builds into.
     let folder = site_folder(&format!("session-{seed}"));
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
@@ -82,6 +88,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let mut tabs = Rng::new(seed ^ 0x7AB5_0000);
     // And adding more like the last (a round's next pet, Add one like this) another.
     let mut more = Rng::new(seed ^ 0xADD_0000);
+    // And a held pet's moment to take it back another.
+    let mut holding = Rng::new(seed ^ 0x401D_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -97,6 +105,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // What one step pressed is checked after that step only.
         model.liked = None;
         model.rounded = None;
+        model.undone = None;
         let mut before = snapshot(c).await;
         if let Some(step @ Step::Language(tag)) = language::draw(&mut speaking, &before.lang) {
             done.push(step.clone());
@@ -113,8 +122,9 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // (every other time a row and an invalid one, then fixes it and runs them again),
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's, and one in twenty the other
-        // tabs' and one in twenty adding more like the last (while no sign-in form asks); the
-        // main stream is drawn for those all the same.
+        // tabs', one in twenty adding more like the last and one in twenty a held pet's
+        // moment to take it back (while no sign-in form asks); the main stream is drawn for
+        // those all the same.
         let step = match n % 10 {
             9 => Step::Export,
             4 if n % 20 == 14 => Step::ImportFixed,
@@ -128,6 +138,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (3, _) => draw_live(&mut live),
                     (6, _) if n % 20 == 16 => draw_tabs(&mut tabs),
                     (6, false) => draw_more(&mut more),
+                    (1, false) if n % 20 == 11 => held::draw(&mut holding),
                     _ => drawn,
                 }
             }

@@ -65,6 +65,31 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
             ));
         }
     }
+    // Every step ends its hold (the session's is long): sent, taken back, or asked about.
+    if snap.held {
+        return Err("a pet is still held after the step".to_owned());
+    }
+    if let Some((env, name)) = &model.undone {
+        let typed = snap.path.ends_with("/pets/new")
+            && url_env(snap) == Some(*env)
+            && snap.value("pet-name") == Some(name.as_str());
+        if !typed {
+            return Err(format!(
+                "Undo: not {}'s form with {name} as typed: {} {:?}",
+                ENVS[*env], snap.path, snap.values
+            ));
+        }
+    }
+    if let Some((env, name)) = model
+        .taken_back
+        .iter()
+        .find(|(env, name)| model.pets(*env).iter().any(|p| &p.name == name))
+    {
+        return Err(format!(
+            "{name} was taken back while held, yet {} holds it",
+            ENVS[*env]
+        ));
+    }
     if model.wiped && snap.stored != ["petstore-admin.environment"] {
         return Err(format!(
             "after sign out everywhere the tab keeps {:?}",

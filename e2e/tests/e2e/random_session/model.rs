@@ -56,6 +56,12 @@ pub struct Model {
     /// until the next step: its environment and name, which the round's line must now say,
     /// the form kept for the next.
     pub rounded: Option<(usize, String)>,
+    /// Pets taken back while held (Undo, kept as a draft, Sign out everywhere): the service
+    /// must never receive one. Their environment and name.
+    pub taken_back: Vec<(usize, String)>,
+    /// Set by the step that pressed Undo, until the next step: the environment and name the
+    /// add form must show again, as typed.
+    pub undone: Option<(usize, String)>,
     /// Set by the step that opened a fresh tab with a made-up key, offline: that
     /// environment's, until the network is back or another key is typed.
     pub fresh_tab: Option<usize>,
@@ -109,6 +115,8 @@ impl Model {
             closed_copy: false,
             liked: None,
             rounded: None,
+            taken_back: Vec::new(),
+            undone: None,
             fresh_tab: None,
             other_tabs: Vec::new(),
             busy_from: [None, None],

@@ -71,6 +71,8 @@ pub struct Snapshot {
     pub empty: bool,
     #[serde(rename = "addDisabled")]
     pub add_disabled: Option<bool>,
+    /// A pet is held before it is sent (its countdown, or a question about it, shows).
+    pub held: bool,
     pub h1: String,
     pub alerts: Vec<String>,
     /// The page's whole text.
@@ -132,6 +134,7 @@ return {
   // Still starting (the wasm loads after the page's load event), loading or sending.
   busy: !document.querySelector('#menu-button') || w.busy.some((b) => body.includes(b)),
   addDisabled: add ? add.disabled : null,
+  held: !!document.querySelector('section.held'),
   h1: text(document.querySelector('main h1')),
   alerts: q('[role=alert]').map(text),
   text: body,

@@ -8,6 +8,7 @@ use petstore_dev_service::control::Mode;
 
 use super::bulk::{export_matches_rows, import, import_fixed};
 use super::compare;
+use super::held::{self, HeldEnd};
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
 
@@ -36,6 +37,8 @@ pub enum Step {
     AddAnother(bool),
     /// A pet's "Add one like this", on its page.
     AddLikeThis,
+    /// Add pet, its moment to take it back ended as drawn (performed by `held.rs`).
+    AddHeld(HeldEnd),
     Export,
     Import,
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
@@ -104,7 +107,13 @@ pub enum Step {
 impl Step {
     /// Whether this step may change the environment in the URL (the app itself never may).
     pub fn may_switch_environment(&self) -> bool {
-        matches!(self, Step::SwitchEnvironment | Step::Back | Step::Forward)
+        matches!(
+            self,
+            Step::SwitchEnvironment
+                | Step::Back
+                | Step::Forward
+                | Step::AddHeld(HeldEnd::Switch(_))
+        )
     }
 }
 
@@ -329,6 +338,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
                 }
             }
         }
+        Step::AddHeld(end) => held::perform(c, model, snap, env, *end, tag).await,
         Step::AddInvalid => {
             if page::type_into(c, "Name", "   ").await {
                 page::button(c, "Add pet").await;
@@ -441,6 +451,36 @@ fn set_mode(model: &mut Model, env: usize, mode: Mode) {
     model.mode[env] = mode;
 }
 
+/// Types a new pet into the add form of `env` (a name of the step's `tag`, category 3), if
+/// the form is shown and Add can be pressed: its name, and whether the service should create
+/// it when sent (a good key, no fault mode).
+pub async fn fill_new(
+    c: &Client,
+    model: &Model,
+    snap: &page::Snapshot,
+    env: usize,
+    tag: &str,
+) -> Option<(String, bool)> {
+    if snap.dialog || !snap.path.ends_with("/pets/new") || snap.add_disabled != Some(false) {
+        return None;
+    }
+    let name = format!("Rnd {tag}");
+    if !page::type_into(c, "Name", &name).await || !page::type_into(c, "Category ID", "3").await {
+        return None;
+    }
+    let should_create = matches!(model.mode[env], Mode::Normal | Mode::Slow(_))
+        && !model.busy_pending(env)
+        && model.app_key[env].as_deref() == Some(model.service_key[env].as_str());
+    Some((name, should_create))
+}
+
+/// Waits until the pet just added is held (its line shows, up to 5 s): whether it is.
+pub async fn held(c: &Client) -> bool {
+    page::wait_for(c, Duration::from_secs(5), |s| s.held)
+        .await
+        .0
+}
+
 async fn add(
     c: &Client,
     model: &mut Model,
@@ -449,16 +489,9 @@ async fn add(
     step: &Step,
     tag: &str,
 ) {
-    if snap.dialog || !snap.path.ends_with("/pets/new") || snap.add_disabled != Some(false) {
+    let Some((name, should_create)) = fill_new(c, model, snap, env, tag).await else {
         return;
-    }
-    let name = format!("Rnd {tag}");
-    if !page::type_into(c, "Name", &name).await || !page::type_into(c, "Category ID", "3").await {
-        return;
-    }
-    let should_create = matches!(model.mode[env], Mode::Normal | Mode::Slow(_))
-        && !model.busy_pending(env)
-        && model.app_key[env].as_deref() == Some(model.service_key[env].as_str());
+    };
     let pressed = match step {
         // Enter adds the next pet only once a round has begun: before that it is Add pet's.
         Step::AddAnother(true) if page::has(c, ".round").await => {
@@ -480,11 +513,16 @@ async fn add(
         env,
         should_create,
     });
+    // A second press finds the pet held: nothing more is sent.
     let double = matches!(step, Step::AddDoubleClick);
     if double && page::button(c, "Add pet").await {
         model.sends_allowed[env] += 1;
     }
     if matches!(step, Step::AddThenLeave) {
         page::nav(c, "Pets").await;
+    }
+    // The session's hold is long: sent now, from wherever the step left the manager.
+    if held(c).await {
+        page::button(c, "Send now").await;
     }
 }

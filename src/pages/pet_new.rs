@@ -215,6 +215,11 @@ fn PetForm(
                 warning.set(None);
                 if let Some(id) = creates.send(env, draft.get_untracked(), pet) {
                     submitted.set_value(Some((id, of_round)));
+                    // Held, its fields off: the keyboard goes to Undo (a second Enter takes it
+                    // back rather than sending it).
+                    if untrack(|| hold.is_held()) {
+                        request_animation_frame(|| focus("held-undo"));
+                    }
                 }
             }
         }

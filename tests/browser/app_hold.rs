@@ -58,6 +58,8 @@ async fn undo_sends_nothing_and_gives_the_form_back_and_send_now_sends_once() {
     add.click();
     add.click();
     add_and_hold(host, "Rex").await;
+    // The keyboard on Undo: a second Enter takes it back.
+    wait_until("the focus on Undo", || focused_id() == "held-undo").await;
     let name = input(host, "Name").await;
     let off = |input: &web_sys::HtmlInputElement| input.matches(":disabled").unwrap_or(false);
     assert!(off(&name), "the held pet's fields are what will be sent");

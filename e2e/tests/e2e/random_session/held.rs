@@ -84,7 +84,9 @@ pub async fn perform(
                     "Keep it as a draft"
                 };
                 page::wait_for_button(c, answer).await;
-                !(page::button(c, answer).await && !send)
+                // Sent, unless "Keep it as a draft" was pressed.
+                let answered = page::button(c, answer).await;
+                send || !answered
             }
             HeldEnd::SignOutEverywhere => {
                 let forgotten = page::button(c, "Sign out everywhere").await

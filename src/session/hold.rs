@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::config::Environment;
 use crate::storage;
@@ -47,15 +46,21 @@ pub enum Leave {
     SignOut,
 }
 
-/// What storage keeps of a pet while it is held: found by the next visit if the tab closed.
-#[derive(Serialize, Deserialize)]
-struct Marker {
-    env: Environment,
-    name: String,
+/// The storage key of the held pet's marker: its environment and name, found by the next
+/// visit if the tab closed. Plain text (`production\tRex`), read by the first screen without
+/// a JSON reader of its own.
+const HELD_SLOT: &str = "petstore-admin.held";
+
+/// The marker's text for a pet held for `env`.
+fn marker(env: Environment, name: &str) -> String {
+    format!("{}\t{name}", env.as_str())
 }
 
-/// The storage key of the held pet's marker.
-const HELD_SLOT: &str = "petstore-admin.held";
+/// The environment and name a marker's text holds, if it is one.
+fn read_marker(text: &str) -> Option<(Environment, String)> {
+    let (env, name) = text.split_once('\t')?;
+    Some((Environment::parse(env)?, name.to_owned()))
+}
 
 /// The tab's held pet, if any, and what is said about one that was not sent.
 #[derive(Clone, Copy)]
@@ -71,11 +76,11 @@ pub struct Hold {
 impl Hold {
     /// No pet held; one the last visit held when its tab closed is said.
     pub(super) fn new() -> Hold {
-        let cut_short: Option<Marker> = storage::get_json(HELD_SLOT);
+        let cut_short = storage::get(HELD_SLOT).and_then(|text| read_marker(&text));
         storage::remove(HELD_SLOT);
         let hold = Hold {
             held: RwSignal::new(None),
-            unsent: RwSignal::new(cut_short.map(|m| (m.env, m.name, Unsent::TabClosed))),
+            unsent: RwSignal::new(cut_short.map(|(env, name)| (env, name, Unsent::TabClosed))),
             leaving: RwSignal::new(None),
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
@@ -124,13 +129,7 @@ impl Hold {
     pub fn start(&self, held: Held, time_up: impl FnOnce() + 'static) {
         self.end();
         let wait = Duration::from_millis((held.until_ms - js_sys::Date::now()).max(0.0) as u64);
-        storage::set_json(
-            HELD_SLOT,
-            &Marker {
-                env: held.env,
-                name: held.name.clone(),
-            },
-        );
+        storage::set(HELD_SLOT, &marker(held.env, &held.name));
         self.unsent.set(None);
         self.held.set(Some(held));
         self.timer
@@ -196,4 +195,22 @@ impl Hold {
 /// Outside the app root's component tree (a programming error).
 pub fn use_hold() -> Hold {
     use_context::<Hold>().expect("the hold is provided by the app root")
+}
+
+#[cfg(test)]
+mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    use super::{marker, read_marker, Environment};
+
+    #[wasm_bindgen_test]
+    fn a_marker_reads_back_as_written() {
+        let text = marker(Environment::Staging, "Rex\tthe second");
+        assert_eq!(
+            read_marker(&text),
+            Some((Environment::Staging, "Rex\tthe second".to_owned()))
+        );
+        assert_eq!(read_marker("nowhere\tRex"), None);
+        assert_eq!(read_marker("{\"env\":\"staging\"}"), None);
+    }
 }

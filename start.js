@@ -282,8 +282,8 @@ function wholeLimit(text) {
 }
 
 // Each environment's base address, trailing slashes dropped, if config.json passes the app's
-// checks: both addresses http(s) and ending in /v1, idleMinutes above 0, refreshSeconds and
-// undoSeconds 0 or more where given.
+// checks: both addresses http(s) and ending in /v1, idleMinutes above 0, refreshSeconds 0 or
+// more and undoSeconds from 0 to 600 where given.
 function checkedConfig(text) {
   let parsed;
   try {
@@ -306,7 +306,7 @@ function checkedConfig(text) {
   };
   if (!number("idleMinutes", (m) => Number.isFinite(m) && m > 0)) return undefined;
   if (!number("refreshSeconds", (s) => Number.isFinite(s) && s >= 0)) return undefined;
-  if (!number("undoSeconds", (s) => Number.isFinite(s) && s >= 0)) return undefined;
+  if (!number("undoSeconds", (s) => Number.isFinite(s) && s >= 0 && s <= 600)) return undefined;
   return found;
 }
 

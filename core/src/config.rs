@@ -86,6 +86,9 @@ pub const DEFAULT_REFRESH_SECONDS: f64 = 60.0;
 /// says why five).
 pub const DEFAULT_UNDO_SECONDS: f64 = 5.0;
 
+/// The longest `undoSeconds` a configuration may give.
+const MAX_UNDO_SECONDS: f64 = 600.0;
+
 impl AppConfig {
     /// The base URL of `env`.
     pub fn base_url(&self, env: Environment) -> &str {
@@ -146,10 +149,12 @@ impl AppConfig {
                 ));
             }
         }
+        // Up to ten minutes: a longer hold is no moment, and a browser's timer cannot wait
+        // much beyond three weeks.
         if let Some(s) = config.undo_seconds {
-            if !(s.is_finite() && s >= 0.0) {
+            if !(s.is_finite() && (0.0..=MAX_UNDO_SECONDS).contains(&s)) {
                 return Err(ConfigError::Malformed(
-                    "undoSeconds must be 0 (send at once) or a number of seconds above 0"
+                    "undoSeconds must be 0 (send at once) or a number of seconds up to 600"
                         .to_owned(),
                 ));
             }
@@ -216,7 +221,16 @@ mod tests {
         assert_eq!(AppConfig::parse(&short).unwrap().undo_ms(), Some(250.0));
         let at_once = GOOD.replacen('{', r#"{"undoSeconds":0,"#, 1);
         assert_eq!(AppConfig::parse(&at_once).unwrap().undo_ms(), None);
-        for bad in [r#""undoSeconds":-1,"#, r#""undoSeconds":"5","#] {
+        let longest = GOOD.replacen('{', r#"{"undoSeconds":600,"#, 1);
+        assert_eq!(
+            AppConfig::parse(&longest).unwrap().undo_ms(),
+            Some(600_000.0)
+        );
+        for bad in [
+            r#""undoSeconds":-1,"#,
+            r#""undoSeconds":"5","#,
+            r#""undoSeconds":600.5,"#,
+        ] {
             let text = GOOD.replacen('{', &format!("{{{bad}"), 1);
             assert!(AppConfig::parse(&text).is_err(), "{text}");
         }

@@ -90,6 +90,8 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     remember_environment();
     let sign_in_for = Memo::new(move |_| keys.sign_in_needed());
     let hold = use_hold();
+    // Drawn once per hold (or line about one not sent), not again on each change within it.
+    let held_shown = Memo::new(move |_| hold.shown());
     announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
     view! {
@@ -127,7 +129,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                     })
             }}
             // A pet held before it is sent shows on every page.
-            {move || hold.shown().then(|| lazy_route(LazyPage::HeldPet))}
+            {move || held_shown.get().then(|| lazy_route(LazyPage::HeldPet))}
             // Its warning floats over the page; should its code not arrive, the alert saying so
             // sits with the other notes.
             {session.idle_minutes().map(|_| lazy_route(LazyPage::IdleGuard))}

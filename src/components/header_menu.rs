@@ -117,7 +117,7 @@ pub fn HeaderMenu() -> impl IntoView {
                         type="button"
                         class="secondary"
                         on:click=move |_| {
-                            if hold.ask_before(Leave::SignOut) {
+                            if hold.ask_before(Leave::SignOut(current.env_untracked())) {
                                 hide();
                                 request_animation_frame(|| focus("held-send-it-now"));
                             } else {

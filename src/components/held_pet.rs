@@ -6,16 +6,19 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate};
 use petstore_core::Page;
 
 use super::focus;
 use crate::i18n::{t, words, Label};
 use crate::session::{
-    use_creates, use_current_env, use_hold, use_session, use_set_query, Held, Leave, Unsent,
+    absolute, use_creates, use_current_env, use_hold, use_session, use_set_query, Held, Leave,
+    Unsent,
 };
 
-/// How often the countdown is drawn again.
-const TICK: Duration = Duration::from_millis(250);
+/// How often the countdown is drawn again: each second, so that a screen reader is not told
+/// of its bar more often.
+const TICK: Duration = Duration::from_secs(1);
 
 /// The held pet's line, and the line about one not sent.
 #[component]
@@ -30,12 +33,17 @@ pub fn HeldPet() -> impl IntoView {
                     let said = match why {
                         Unsent::TabClosed => words::unsent_tab_closed(&env.label(), &name),
                         Unsent::Offline => words::unsent_offline(&env.label(), &name),
+                        Unsent::SignedOut => words::unsent_signed_out(&env.label(), &name),
                     };
                     view! {
                         <p class="note held wrap" role="alert">
                             {said}
                             " "
-                            <a class="button small" href=current.link(&Page::New, env)>
+                            <a
+                                class="button small"
+                                href=current.link(&Page::New, env)
+                                on:click=move |_| hold.dismiss()
+                            >
                                 {t(words::open_the_draft)}
                             </a>
                             " "
@@ -59,7 +67,25 @@ fn HeldLine(held: Held) -> impl IntoView {
     let hold = use_hold();
     let creates = use_creates();
     let session = use_session();
+    let current = use_current_env();
     let set_query = use_set_query();
+    let navigate = use_navigate();
+    let location = use_location();
+    // Only while this line is drawn can the menu ask about the pet.
+    hold.note_on_screen(true);
+    on_cleanup(move || hold.note_on_screen(false));
+    // The keyboard comes here from the add form, whose fields are off while the pet is held
+    // (a second Enter takes it back rather than sending it).
+    let undo_button = NodeRef::<leptos::html::Button>::new();
+    undo_button.on_load(|button| {
+        // Nowhere, or on the form's Add button or a field, now turned off.
+        let nowhere = document()
+            .active_element()
+            .is_none_or(|e| e.tag_name() == "BODY" || e.matches(":disabled").unwrap_or(false));
+        if nowhere {
+            let _ = button.focus();
+        }
+    });
     // The clock the countdown is drawn from, while it is shown.
     let now = RwSignal::new(js_sys::Date::now());
     let tick = set_interval_with_handle(move || now.set(js_sys::Date::now()), TICK).ok();
@@ -76,16 +102,21 @@ fn HeldLine(held: Held) -> impl IntoView {
         ..
     } = held;
     let left_ms = move || (until_ms - now.get()).clamp(0.0, for_ms);
-    let seconds = move || (left_ms() / 1000.0).ceil() as u64;
-    // After Undo the add form opens again as it was typed, its name ready.
+    // Never "0 seconds" while it is still held.
+    let seconds = move || ((left_ms() / 1000.0).ceil() as u64).max(1);
+    // After Undo the add form (opened if another page is shown) is as it was typed, its name
+    // ready.
     let undo = move |_| {
         creates.undo();
+        if !location.pathname.with_untracked(|p| Page::New.is_at(p)) {
+            navigate(&current.link(&Page::New, env), absolute(false));
+        }
         request_animation_frame(|| focus("pet-name"));
     };
     // What waited on the answer is done once it is given.
     let then_leave = move |leave: Leave| match leave {
         Leave::Switch(to) => set_query("env", Some(to.as_str().to_owned()), false),
-        Leave::SignOut => session.sign_out(),
+        Leave::SignOut(env) => session.sign_out_of(env),
     };
     let (said, asked) = (
         words::held_pet(&env.label(), &name),
@@ -109,7 +140,13 @@ fn HeldLine(held: Held) -> impl IntoView {
                                 {move || words::sending_in(seconds())}
                             </span>
                             " "
-                            <button type="button" id="held-undo" on:click=undo>
+                            <button
+                                type="button"
+                                id="held-undo"
+                                aria-describedby="held-said"
+                                node_ref=undo_button
+                                on:click=undo.clone()
+                            >
                                 {t(words::undo)}
                             </button>
                             " "

@@ -215,11 +215,6 @@ fn PetForm(
                 warning.set(None);
                 if let Some(id) = creates.send(env, draft.get_untracked(), pet) {
                     submitted.set_value(Some((id, of_round)));
-                    // Held, its fields off: the keyboard goes to Undo (a second Enter takes it
-                    // back rather than sending it).
-                    if untrack(|| hold.is_held()) {
-                        request_animation_frame(|| focus("held-undo"));
-                    }
                 }
             }
         }
@@ -288,9 +283,11 @@ fn PetForm(
                         at => words::draft_restored(&clock_time(at as f64)),
                     }}
                     " "
+                    // Not while its pet is held: Undo gives the form back as typed.
                     <button
                         type="button"
                         class="secondary small"
+                        disabled=held_here
                         on:click=move |_| {
                             discard();
                             focus("pet-name");
@@ -365,7 +362,12 @@ fn PetForm(
                     {t(words::add_and_add_another)}
                 </button>
                 // Back to the list; with something typed, after asking what becomes of it.
-                <button type="button" class="secondary cancel" on:click=cancel>
+                <button
+                    type="button"
+                    class="secondary cancel"
+                    disabled=held_here
+                    on:click=cancel
+                >
                     {t(words::cancel)}
                 </button>
             </div>

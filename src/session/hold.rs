@@ -32,8 +32,10 @@ pub struct Held {
 pub enum Unsent {
     /// The tab was closed or reloaded during the hold.
     TabClosed,
-    /// The device was offline when its time was up.
+    /// The service could not be reached (the device offline, say) when its time was up.
     Offline,
+    /// Its environment was signed out (here or in another tab) before it was sent.
+    SignedOut,
 }
 
 /// What the manager asked for while a pet was held, which waits for them to say what becomes
@@ -42,8 +44,8 @@ pub enum Unsent {
 pub enum Leave {
     /// The header menu's environment switch, to this one.
     Switch(Environment),
-    /// Sign out of the current environment.
-    SignOut,
+    /// Sign out of this environment.
+    SignOut(Environment),
 }
 
 /// The storage key of the held pet's marker: its environment and name, found by the next
@@ -71,6 +73,9 @@ pub struct Hold {
     // The time-up's timer and the leave warning, while a pet is held.
     timer: StoredValue<Option<TimeoutHandle>>,
     warning: StoredValue<Option<WindowListenerHandle>>,
+    // Whether its line (with Undo, and room for a question) is on screen: its code is a lazy
+    // part, and a question nobody can see would hold the pet for good.
+    on_screen: StoredValue<bool>,
 }
 
 impl Hold {
@@ -84,6 +89,7 @@ impl Hold {
             leaving: RwSignal::new(None),
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
+            on_screen: StoredValue::new(false),
         };
         // An app taken off its page (the browser tests' reload) sends nothing after it; its
         // marker stays, as a closed tab's would.
@@ -147,8 +153,31 @@ impl Hold {
     pub fn end(&self) -> Option<Held> {
         self.stop();
         storage::remove(HELD_SLOT);
-        self.leaving.set(None);
-        self.held.try_update(Option::take).flatten()
+        self.leaving.maybe_update(|l| l.take().is_some());
+        let mut ended = None;
+        self.held.maybe_update(|h| {
+            ended = h.take();
+            ended.is_some()
+        });
+        ended
+    }
+
+    /// Ends the hold if its pet is for `env`, sending nothing, and says why.
+    pub fn end_for(&self, env: Environment, why: Unsent) {
+        if self
+            .held
+            .with_untracked(|h| h.as_ref().is_some_and(|h| h.env == env))
+        {
+            if let Some(held) = self.end() {
+                self.say_unsent(env, held.name, why);
+            }
+        }
+    }
+
+    /// Notes whether the held pet's line is on screen (its component, as it is drawn and
+    /// taken away).
+    pub fn note_on_screen(&self, shown: bool) {
+        let _ = self.on_screen.try_set_value(shown);
     }
 
     /// Says that the pet named `name` was not added to `env`, and why.
@@ -169,11 +198,12 @@ impl Hold {
     /// Asks what becomes of the held pet before `leave` is done; returns whether there is one
     /// to ask about (if not, the caller goes on at once).
     pub fn ask_before(&self, leave: Leave) -> bool {
-        let held = self.held.with_untracked(Option::is_some);
-        if held {
+        // Only where the question can be seen (the held line's code came).
+        let ask = self.held.with_untracked(Option::is_some) && self.on_screen.get_value();
+        if ask {
             self.leaving.set(Some(leave));
         }
-        held
+        ask
     }
 
     /// What waits for the manager's answer about the held pet, if anything (tracked).

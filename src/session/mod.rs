@@ -126,6 +126,8 @@ impl Session {
         // On a shared tablet the next person must not see this one's pets, offline either.
         self.forget_kept_answers(&[env]);
         self.keys.forget(env);
+        // A pet held for `env` is never sent with the next person's key: it stays a draft.
+        self.hold.end_for(env, Unsent::SignedOut);
     }
 }
 

@@ -162,7 +162,11 @@ impl Session {
 
     /// Signs the current environment out in every open tab.
     pub fn sign_out(&self) {
-        let env = self.current.env_untracked();
+        self.sign_out_of(self.current.env_untracked());
+    }
+
+    /// Signs `env` out in every open tab.
+    pub fn sign_out_of(&self, env: Environment) {
         self.tabs.forget_questions();
         self.tabs.signed_out.set(None);
         self.sign_out_here(env);

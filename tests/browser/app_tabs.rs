@@ -201,3 +201,41 @@ async fn sign_out_everywhere_in_another_tab_empties_this_one_and_says_why() {
     })
     .await;
 }
+
+#[wasm_bindgen_test]
+async fn sign_out_in_another_tab_during_a_hold_sends_nothing_and_keeps_the_draft() {
+    let sandbox = Sandbox::new("tabs-hold");
+    let app = open_with("/pets/new?env=production", &sandbox.config_undo(3.0)).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    type_into(&input(host, "Name").await, "Held Hattie").await;
+    type_into(&input(host, "Category ID").await, "4").await;
+    click(&button(host, "Add pet").expect("Add pet")).await;
+    wait_until("the pet held", || button(host, "Undo").is_some()).await;
+    let other = OtherTab::open();
+    other.say(&format!(
+        "signOut\nproduction\n{}",
+        sandbox.base("production")
+    ));
+    wait_until("said not sent, the draft kept", || {
+        alerts(host).iter().any(|a| {
+            a.contains("“Held Hattie” was not added to Production: the sign-out came before")
+        })
+    })
+    .await;
+    assert!(button(host, "Undo").is_none(), "no longer held");
+    // Past the hold's time: the last person's pet never goes with the next one's key.
+    let none = sandbox
+        .receives_no_more("production", 3500, "nothing sent by a sign-out", |s| {
+            s.method == "POST"
+        })
+        .await;
+    assert_eq!(none, 0);
+    sign_in(host, PROD_KEY).await;
+    wait_until("the draft", || {
+        by_label(host, "Name")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|i| i.value() == "Held Hattie")
+    })
+    .await;
+}

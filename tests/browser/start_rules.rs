@@ -324,6 +324,12 @@ async fn the_start_up_read_follows_the_apps_rules() {
             r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"undoSeconds":0.25}"#,
             key,
         ),
+        (
+            "/",
+            format!("{page}pets?env=staging"),
+            r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"undoSeconds":601}"#,
+            key,
+        ),
     ];
     let mut sent = 0;
     for (base, href, config, key) in &cases {

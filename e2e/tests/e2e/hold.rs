@@ -45,7 +45,8 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
             .filter(|s| s.method == "POST")
             .count()
     };
-    let site = serve_release(&service, with_undo(&config, 1.0)).await;
+    // Long enough for the steps below to reach it, under load too.
+    let site = serve_release(&service, with_undo(&config, 3.0)).await;
     let en = Words::of("en");
     let browser = Browser::signed_in().await;
     let c = &browser.client;
@@ -75,13 +76,14 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
         &[("name", "Biscuit"), ("environment", "Production")],
     );
     says(c, "[role=alert]", &said).await;
+    wait_for(c, "//input[@id='pet-name']").await;
     let name = c
         .execute("return document.getElementById('pet-name').value;", vec![])
         .await
         .expect("the name");
     assert_eq!(name, json!("Biscuit"), "the draft is ready");
-    // Well past the hold's second.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Well past the hold's time: only a check that nothing happens needs the wait.
+    tokio::time::sleep(Duration::from_millis(3500)).await;
     assert_eq!(posts(), 0, "a reload sends nothing");
 
     // The network cut during the hold: nothing sent when its time is up; said, draft kept.

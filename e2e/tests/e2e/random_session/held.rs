@@ -62,7 +62,7 @@ pub async fn perform(
         return;
     }
     // Not held (a build without the hold, say): pressed all the same.
-    let sent = !held(c).await
+    let sent = !held(c, model).await
         || match end {
             HeldEnd::Undo => {
                 let undone = page::button(c, "Undo").await;

@@ -56,6 +56,8 @@ pub struct Model {
     /// until the next step: its environment and name, which the round's line must now say,
     /// the form kept for the next.
     pub rounded: Option<(usize, String)>,
+    /// Whether the site holds an added pet before sending it (see `HOLD_SECONDS`).
+    pub holds: bool,
     /// Pets taken back while held (Undo, kept as a draft, Sign out everywhere): the service
     /// must never receive one. Their environment and name.
     pub taken_back: Vec<(usize, String)>,
@@ -115,6 +117,7 @@ impl Model {
             closed_copy: false,
             liked: None,
             rounded: None,
+            holds: false,
             taken_back: Vec::new(),
             undone: None,
             fresh_tab: None,

@@ -474,11 +474,13 @@ pub async fn fill_new(
     Some((name, should_create))
 }
 
-/// Waits until the pet just added is held (its line shows, up to 5 s): whether it is.
-pub async fn held(c: &Client) -> bool {
-    page::wait_for(c, Duration::from_secs(5), |s| s.held)
-        .await
-        .0
+/// Waits until the pet just added is held (its line shows, up to 5 s) where the session
+/// holds pets: whether it is.
+pub async fn held(c: &Client, model: &Model) -> bool {
+    model.holds
+        && page::wait_for(c, Duration::from_secs(5), |s| s.held)
+            .await
+            .0
 }
 
 async fn add(
@@ -522,7 +524,7 @@ async fn add(
         page::nav(c, "Pets").await;
     }
     // The session's hold is long: sent now, from wherever the step left the manager.
-    if held(c).await {
+    if held(c, model).await {
         page::button(c, "Send now").await;
     }
 }

@@ -65,7 +65,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         ..Config::default()
     })
     .await;
-    let holds = seed % 2 == 0;
+    let holds = seed.is_multiple_of(2);
     let hold = if holds { HOLD_SECONDS } else { 0.0 };
     let config = with_undo(&with_refresh(&config, REFRESH_SECONDS), hold);
     // Served from a folder of its own, which the deploy steps copy new builds into.

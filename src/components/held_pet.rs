@@ -108,7 +108,9 @@ fn HeldLine(held: Held) -> impl IntoView {
     // ready.
     let undo = move |_| {
         creates.undo();
-        if !location.pathname.with_untracked(|p| Page::New.is_at(p)) {
+        let on_its_form = location.pathname.with_untracked(|p| Page::New.is_at(p))
+            && current.env_untracked() == env;
+        if !on_its_form {
             navigate(&current.link(&Page::New, env), absolute(false));
         }
         request_animation_frame(|| focus("pet-name"));

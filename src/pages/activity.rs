@@ -4,8 +4,10 @@
 use leptos::prelude::*;
 use petstore_core::Page;
 
+use crate::api::Pet;
 use crate::components::{iso_time, page_title};
 use crate::i18n::{clock_seconds, t, words, Label};
+use crate::pages::pet_new::add_one_like;
 use crate::session::{use_activity, use_current_env, CurrentEnv, Entry, Outcome};
 
 /// The activity page.
@@ -43,11 +45,36 @@ pub fn Activity() -> impl IntoView {
 
 #[component]
 fn ActivityRow(entry: Entry, current: CurrentEnv) -> impl IntoView {
+    // An added pet's line offers "Add one like this", where it knows the pet's category.
+    let like = match (&entry.outcome, entry.environment()) {
+        (
+            Outcome::Created {
+                id,
+                name,
+                category_id: Some(category_id),
+                status,
+            },
+            Some(env),
+        ) => {
+            let pet = Pet {
+                id: *id,
+                name: name.clone(),
+                category_id: *category_id,
+                status: status.clone(),
+            };
+            Some(add_one_like(env, &pet))
+        }
+        _ => None,
+    };
     // Drawn again in another language (a component's body is not: hence the closure).
-    move || row(entry.clone(), current)
+    move || row(entry.clone(), current, like.clone())
 }
 
-fn row(entry: Entry, current: CurrentEnv) -> impl IntoView {
+fn row(
+    entry: Entry,
+    current: CurrentEnv,
+    like: Option<impl Fn() + Clone + 'static>,
+) -> impl IntoView {
     let env = entry.environment();
     let clock = clock_seconds(entry.at_ms as f64);
     let iso = iso_time(entry.at_ms as f64);
@@ -56,7 +83,7 @@ fn row(entry: Entry, current: CurrentEnv) -> impl IntoView {
         view! { <p class="what">{words::copied_from(&from.label(), &id.to_string())}</p> }
     });
     let result = match entry.outcome {
-        Outcome::Created { id, name } => {
+        Outcome::Created { id, name, .. } => {
             let text = words::activity_added(&id.to_string(), &name);
             match env {
                 Some(env) => {
@@ -83,6 +110,13 @@ fn row(entry: Entry, current: CurrentEnv) -> impl IntoView {
             <td class="wrap">
                 <p class="what">{result}</p>
                 {source}
+                {like.map(|like| view! {
+                    <p>
+                        <button type="button" class="secondary small" on:click=move |_| like()>
+                            {t(words::add_one_like_this)}
+                        </button>
+                    </p>
+                })}
                 // The request itself is for whoever looks into a problem, not for every row.
                 <details>
                     <summary>{words::details_for_it()}</summary>

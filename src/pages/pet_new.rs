@@ -215,6 +215,8 @@ fn PetForm(
                 warning.set(None);
                 if let Some(id) = creates.send(env, draft.get_untracked(), pet) {
                     submitted.set_value(Some((id, of_round)));
+                    // Cancel's question, if it was asked, is answered by the press.
+                    asking.set(false);
                 }
             }
         }
@@ -383,6 +385,7 @@ fn PetForm(
                     <button
                         type="button"
                         class="secondary"
+                        disabled=held_here
                         on:click=move |_| {
                             discard();
                             to_list();

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
 
-use crate::api::{ApiError, Exchange};
+use crate::api::{ApiError, Exchange, PetStatus};
 use crate::config::Environment;
 use crate::i18n::{said, words};
 use crate::input::plain_message;
@@ -29,6 +29,12 @@ pub enum Outcome {
         id: i64,
         /// Its name.
         name: String,
+        /// Its category, for "Add one like this" (none in an entry of an older version).
+        #[serde(default)]
+        category_id: Option<i64>,
+        /// Its status, if it has one.
+        #[serde(default)]
+        status: Option<PetStatus>,
     },
     /// The service refused the create: nothing was created.
     Refused {
@@ -120,6 +126,8 @@ pub(super) fn entry_for(
         (Ok(Some(pet)), false) => Outcome::Created {
             id: pet.id,
             name: pet.name.clone(),
+            category_id: Some(pet.category_id),
+            status: pet.status.clone(),
         },
         (Ok(None), false) => Outcome::Unknown {
             name: name(),
@@ -289,9 +297,20 @@ mod tests {
             made.outcome,
             Outcome::Created {
                 id: 9_007_199_254_740_993,
-                name: "Rex".into()
+                name: "Rex".into(),
+                category_id: Some(1),
+                status: None,
             }
         );
+        // An entry kept by an older version, without the pet's category, still reads.
+        let older: Outcome = serde_json::from_str(r#"{"Created":{"id":7,"name":"Tom"}}"#).unwrap();
+        assert!(matches!(
+            older,
+            Outcome::Created {
+                category_id: None,
+                ..
+            }
+        ));
         assert_eq!(made.request, "POST https://p.example/v1/pets");
         assert!(made.curl.contains("$PETSTORE_API_KEY"));
         let refused = entry_for(env, &create(Err(ApiError::from_status(400, ""))), 5, None);

@@ -153,12 +153,14 @@ impl Hold {
     pub fn end(&self) -> Option<Held> {
         self.stop();
         storage::remove(HELD_SLOT);
-        self.leaving.maybe_update(|l| l.take().is_some());
+        // The pet first: its line goes at once, rather than drawing its countdown again as the
+        // question goes.
         let mut ended = None;
         self.held.maybe_update(|h| {
             ended = h.take();
             ended.is_some()
         });
+        self.leaving.maybe_update(|l| l.take().is_some());
         ended
     }
 
@@ -198,8 +200,13 @@ impl Hold {
     /// Asks what becomes of the held pet before `leave` is done; returns whether there is one
     /// to ask about (if not, the caller goes on at once).
     pub fn ask_before(&self, leave: Leave) -> bool {
-        // Only where the question can be seen (the held line's code came).
-        let ask = self.held.with_untracked(Option::is_some) && self.on_screen.get_value();
+        // Only where the question can be seen (the held line's code came), and a sign-out
+        // only about a pet of the environment it signs out.
+        let concerned = self.held.with_untracked(|h| match (h, leave) {
+            (Some(held), Leave::SignOut(env)) => held.env == env,
+            (held, _) => held.is_some(),
+        });
+        let ask = concerned && self.on_screen.get_value();
         if ask {
             self.leaving.set(Some(leave));
         }

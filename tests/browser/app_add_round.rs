@@ -148,4 +148,34 @@ async fn add_one_like_this_opens_the_form_with_its_category_and_status_in_its_en
     assert_eq!(added.len(), 1);
     assert_eq!(added[0].category_id, 5);
     assert_eq!(added[0].status, Some(PetStatus::Pending));
+
+    // Its line in the activity log offers the same: the staging form, its category and status.
+    follow(host, "Activity").await;
+    let line = wait_for("the added pet's line", || {
+        host.query_selector_all("table.activity tbody tr")
+            .ok()
+            .and_then(|rows| {
+                (0..rows.length())
+                    .filter_map(|i| rows.item(i))
+                    .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+                    .find(|tr| tr.text_content().unwrap_or_default().contains(&sibling))
+            })
+    })
+    .await;
+    let like = line
+        .query_selector("button")
+        .ok()
+        .flatten()
+        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+        .expect("Add one like this on the line");
+    assert_eq!(
+        like.text_content().unwrap_or_default().trim(),
+        "Add one like this"
+    );
+    click(&like).await;
+    wait_until("the add form", || address() == "/pets/new?env=staging").await;
+    assert_eq!(input(host, "Name").await.value(), "");
+    assert_eq!(input(host, "Category ID").await.value(), "5");
+    assert_eq!(select(host, "Status").await.value(), "pending");
+    assert_eq!(posts(), 1, "nothing more sent");
 }

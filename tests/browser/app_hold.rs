@@ -127,7 +127,7 @@ async fn undo_sends_nothing_and_gives_the_form_back_and_send_now_sends_once() {
 #[wasm_bindgen_test]
 async fn the_time_running_out_on_another_page_sends_once_there() {
     let sb = Sandbox::new("hold-elsewhere");
-    let app = form_with(&sb, 4.0, "Tibbles").await;
+    let app = form_with(&sb, 6.0, "Tibbles").await;
     let host = &app.host;
     add_and_hold(host, "Tibbles").await;
     follow(host, "Pets").await;
@@ -168,8 +168,8 @@ async fn the_time_running_out_on_another_page_sends_once_there() {
 #[wasm_bindgen_test]
 async fn a_reload_during_the_hold_sends_nothing_and_the_next_visit_offers_the_draft() {
     let sb = Sandbox::new("hold-reload");
-    let config = sb.config_undo(3.0);
-    let app = form_with(&sb, 3.0, "Biscuit").await;
+    let config = sb.config_undo(5.0);
+    let app = form_with(&sb, 5.0, "Biscuit").await;
     add_and_hold(&app.host, "Biscuit").await;
     drop(app);
 
@@ -189,7 +189,7 @@ async fn a_reload_during_the_hold_sends_nothing_and_the_next_visit_offers_the_dr
     .await;
     // Well past the hold's time: the closed tab's pet never went.
     let none = sb
-        .receives_no_more("production", 3500, "nothing sent by a reload", is_post)
+        .receives_no_more("production", 5500, "nothing sent by a reload", is_post)
         .await;
     assert_eq!(none, 0);
     click(&button(host, "Dismiss").expect("Dismiss")).await;
@@ -202,7 +202,7 @@ async fn a_reload_during_the_hold_sends_nothing_and_the_next_visit_offers_the_dr
 #[wasm_bindgen_test]
 async fn sign_out_everywhere_during_the_hold_sends_nothing() {
     let sb = Sandbox::new("hold-everywhere");
-    let app = form_with(&sb, 3.0, "Pudding").await;
+    let app = form_with(&sb, 5.0, "Pudding").await;
     let host = &app.host;
     add_and_hold(host, "Pudding").await;
     click(&button(host, "Sign out everywhere").unwrap()).await;
@@ -210,7 +210,7 @@ async fn sign_out_everywhere_during_the_hold_sends_nothing() {
     wait_until("the sign-in form", || dialog_shown(host)).await;
     assert!(held_line(host).is_none());
     let none = sb
-        .receives_no_more("production", 3500, "nothing sent by a sign-out", is_post)
+        .receives_no_more("production", 5500, "nothing sent by a sign-out", is_post)
         .await;
     assert_eq!(none, 0);
     assert!(!page_text(host).contains("Pudding"), "{}", page_text(host));

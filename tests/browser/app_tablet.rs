@@ -61,8 +61,9 @@ async fn activity_holds_a_created_pet_and_a_refused_create_and_never_the_key() {
         rows[1][2].starts_with("Added “Activity Ace” (id "),
         "{rows:?}"
     );
+    // The line's own text: before its "Add one like this" and its details.
     let added = rows[1][2]
-        .split("Details for IT")
+        .split("Add one like this")
         .next()
         .unwrap_or_default();
     assert!(

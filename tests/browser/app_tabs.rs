@@ -205,7 +205,7 @@ async fn sign_out_everywhere_in_another_tab_empties_this_one_and_says_why() {
 #[wasm_bindgen_test]
 async fn sign_out_in_another_tab_during_a_hold_sends_nothing_and_keeps_the_draft() {
     let sandbox = Sandbox::new("tabs-hold");
-    let app = open_with("/pets/new?env=production", &sandbox.config_undo(3.0)).await;
+    let app = open_with("/pets/new?env=production", &sandbox.config_undo(5.0)).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
     type_into(&input(host, "Name").await, "Held Hattie").await;
@@ -226,7 +226,7 @@ async fn sign_out_in_another_tab_during_a_hold_sends_nothing_and_keeps_the_draft
     assert!(button(host, "Undo").is_none(), "no longer held");
     // Past the hold's time: the last person's pet never goes with the next one's key.
     let none = sandbox
-        .receives_no_more("production", 3500, "nothing sent by a sign-out", |s| {
+        .receives_no_more("production", 5500, "nothing sent by a sign-out", |s| {
             s.method == "POST"
         })
         .await;

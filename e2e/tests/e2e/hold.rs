@@ -46,7 +46,7 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
             .count()
     };
     // Long enough for the steps below to reach it, under load too.
-    let site = serve_release(&service, with_undo(&config, 3.0)).await;
+    let site = serve_release(&service, with_undo(&config, 5.0)).await;
     let en = Words::of("en");
     let browser = Browser::signed_in().await;
     let c = &browser.client;
@@ -83,7 +83,7 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
         .expect("the name");
     assert_eq!(name, json!("Biscuit"), "the draft is ready");
     // Well past the hold's time: only a check that nothing happens needs the wait.
-    tokio::time::sleep(Duration::from_millis(3500)).await;
+    tokio::time::sleep(Duration::from_millis(5500)).await;
     assert_eq!(posts(), 0, "a reload sends nothing");
 
     // The network cut during the hold: nothing sent when its time is up; said, draft kept.

@@ -73,6 +73,15 @@ pub fn draft_slot(env: Environment) -> String {
     format!("petstore-admin.new-pet-draft.{}", env.as_str())
 }
 
+/// Forgets the add form's draft this tab keeps for `env`.
+pub fn forget_draft(env: Environment) {
+    remove(&draft_slot(env));
+}
+
+/// The storage key of the pet the add form holds before sending it (`session/hold.rs`):
+/// found by the next visit if the page was closed or reloaded.
+pub const HELD_SLOT: &str = "petstore-admin.held";
+
 /// The add form's draft this tab keeps for `env`, if any. One kept by an older version of the
 /// app (the draft alone, without its time) is read too, with no time.
 pub fn kept_draft(env: Environment) -> Option<crate::input::SavedDraft> {

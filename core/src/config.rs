@@ -108,15 +108,13 @@ impl AppConfig {
 
     /// The time between two reads of the data on screen, in milliseconds; `None` for never.
     pub fn refresh_ms(&self) -> Option<f64> {
-        let seconds = self.refresh_seconds.unwrap_or(DEFAULT_REFRESH_SECONDS);
-        (seconds > 0.0).then_some(seconds * 1000.0)
+        millis(self.refresh_seconds, DEFAULT_REFRESH_SECONDS)
     }
 
     /// How long an added pet is held before it is sent, in milliseconds; `None` to send at
     /// once.
     pub fn undo_ms(&self) -> Option<f64> {
-        let seconds = self.undo_seconds.unwrap_or(DEFAULT_UNDO_SECONDS);
-        (seconds > 0.0).then_some(seconds * 1000.0)
+        millis(self.undo_seconds, DEFAULT_UNDO_SECONDS)
     }
 
     /// Parses and checks the text of `config.json`.
@@ -135,31 +133,39 @@ impl AppConfig {
         }
         // Neither number is written back in the message: it would be the app's only printed
         // float, and float printing is a large part of the first screen (`docs/benchmark.md`).
-        if let Some(m) = config.idle_minutes {
-            if !(m.is_finite() && m > 0.0) {
-                return Err(ConfigError::Malformed(
-                    "idleMinutes must be a number of minutes above 0".to_owned(),
-                ));
-            }
-        }
-        if let Some(s) = config.refresh_seconds {
-            if !(s.is_finite() && s >= 0.0) {
-                return Err(ConfigError::Malformed(
-                    "refreshSeconds must be 0 (never) or a number of seconds above 0".to_owned(),
-                ));
-            }
-        }
+        check(
+            config.idle_minutes,
+            |m| m > 0.0,
+            "idleMinutes must be a number of minutes above 0",
+        )?;
+        check(
+            config.refresh_seconds,
+            |s| s >= 0.0,
+            "refreshSeconds must be 0 (never) or a number of seconds above 0",
+        )?;
         // Up to ten minutes: a longer hold is no moment, and a browser's timer cannot wait
         // much beyond three weeks.
-        if let Some(s) = config.undo_seconds {
-            if !(s.is_finite() && (0.0..=MAX_UNDO_SECONDS).contains(&s)) {
-                return Err(ConfigError::Malformed(
-                    "undoSeconds must be 0 (send at once) or a number of seconds up to 600"
-                        .to_owned(),
-                ));
-            }
-        }
+        check(
+            config.undo_seconds,
+            |s| (0.0..=MAX_UNDO_SECONDS).contains(&s),
+            "undoSeconds must be 0 (send at once) or a number of seconds up to 600",
+        )?;
         Ok(config)
+    }
+}
+
+/// An optional number of seconds as milliseconds, `default` when absent; `None` for 0.
+fn millis(seconds: Option<f64>, default: f64) -> Option<f64> {
+    let seconds = seconds.unwrap_or(default);
+    (seconds > 0.0).then_some(seconds * 1000.0)
+}
+
+/// Checks an optional number of the configuration: absent, or finite and `ok`; else
+/// `message`.
+fn check(value: Option<f64>, ok: impl Fn(f64) -> bool, message: &str) -> Result<(), ConfigError> {
+    match value {
+        Some(v) if !(v.is_finite() && ok(v)) => Err(ConfigError::Malformed(message.to_owned())),
+        _ => Ok(()),
     }
 }
 

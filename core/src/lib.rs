@@ -27,10 +27,7 @@ mod wire;
 
 pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};
-pub use config::{
-    AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS,
-    DEFAULT_UNDO_SECONDS,
-};
+pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};
 pub use created::{note_sent, recent_equal, settle_sent, CreatedPet, ASK_WITHIN_MS};
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
 pub use error::{ApiError, CallError, ErrorDetails};

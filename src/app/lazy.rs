@@ -248,6 +248,7 @@ fn when_idle(f: impl Fn() + 'static) {
 /// after the first screen. On a first visit all of these wait until the service worker is
 /// active (`worker_installed`). `base` is the router's base.
 pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
+    let holds_pets = session.undo_ms().is_some();
     set_timeout(
         move || {
             when_idle(move || {
@@ -259,8 +260,11 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                     prefetch(preload_export());
                     // A key refused later, or Sign out, shows the form at once, offline too.
                     prefetch(sign_in_preload());
-                    // A press of Add pet shows its countdown at once, offline too.
-                    prefetch(held_preload());
+                    // A press of Add pet shows its countdown at once, offline too (where the
+                    // store holds added pets at all).
+                    if holds_pets {
+                        prefetch(held_preload());
+                    }
                     // Its code is the `live` chunk's (the list's rows fetch it themselves).
                     session.after_first_screen().await;
                 });

@@ -9,9 +9,8 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::status_badge;
+use super::{focus, status_badge};
 use crate::api::{Pet, PetStatus};
 use crate::compare::{Ambiguous, Comparison, Pair};
 use crate::config::Environment;
@@ -54,17 +53,6 @@ fn first_rows<T: Clone>(items: &[T], all: bool) -> Vec<(T, Language)> {
         .collect()
 }
 
-/// Moves the keyboard to the group whose heading has this id (its heading is focusable), which
-/// brings it into view: after its "Show all", which goes.
-fn focus_group(heading: &str) {
-    if let Some(h) = document()
-        .get_element_by_id(heading)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = h.focus();
-    }
-}
-
 /// "Show all 143" under the group headed `heading`, of `count` pets, that shows only its first
 /// rows; nothing once all are shown or when there are few.
 fn show_all(
@@ -77,7 +65,9 @@ fn show_all(
         (n > COLLAPSED_ROWS && !all.get()).then(|| {
             let show = move |_| {
                 all.set(true);
-                focus_group(heading);
+                // Its heading is focusable: the keyboard goes to the group, which brings it
+                // into view after its "Show all", which goes.
+                focus(heading);
             };
             view! {
                 <button type="button" class="secondary show-all" on:click=show>

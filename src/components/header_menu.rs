@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlSelectElement;
 
-use super::{focus, LanguageSelect, SignOutEverywhere};
+use super::{LanguageSelect, SignOutEverywhere};
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{use_current_env, use_hold, use_keys, use_session, use_set_query, Leave};
@@ -53,8 +53,8 @@ pub fn HeaderMenu() -> impl IntoView {
         if let Some(env) = Environment::parse(&event_target_value(&ev)) {
             if hold.ask_before(Leave::Switch(env)) {
                 event_target::<HtmlSelectElement>(&ev).set_value(current.env_untracked().as_str());
+                // The question takes the keyboard (`HeldLine`).
                 hide();
-                request_animation_frame(|| focus("held-send-it-now"));
                 return;
             }
             set_query("env", Some(env.as_str().to_owned()), false);
@@ -119,7 +119,6 @@ pub fn HeaderMenu() -> impl IntoView {
                         on:click=move |_| {
                             if hold.ask_before(Leave::SignOut(current.env_untracked())) {
                                 hide();
-                                request_animation_frame(|| focus("held-send-it-now"));
                             } else {
                                 close();
                                 session.sign_out();

@@ -165,6 +165,11 @@ fn HeldLine(held: Held) -> impl IntoView {
                 }
                 Some(leave) => {
                     let asked = asked.clone();
+                    // The question takes the keyboard from the menu that asked it.
+                    let answer = NodeRef::<leptos::html::Button>::new();
+                    answer.on_load(|button| {
+                        let _ = button.focus();
+                    });
                     let (leave_sent, leave_kept) = (then_leave.clone(), then_leave.clone());
                     view! {
                         <div class="question" role="group" aria-labelledby="held-question">
@@ -172,6 +177,7 @@ fn HeldLine(held: Held) -> impl IntoView {
                             <button
                                 type="button"
                                 id="held-send-it-now"
+                                node_ref=answer
                                 on:click=move |_| {
                                     creates.send_now();
                                     leave_sent(leave);

@@ -151,7 +151,7 @@ fn PetForm(
     // While this form's pet is held (`undoSeconds`), its fields show what will be sent: a
     // change now would not be in it. Undo opens them again.
     let hold = use_hold();
-    let held_here = move || hold.held().is_some_and(|h| h.env == env);
+    let held_here = Memo::new(move |_| hold.held_in(env));
     // Nothing can be sent: a create is held or on its way, or the environment is out of reach.
     // The buttons and Enter alike.
     let blocked = move || pending() || hold.is_held() || session.read_only(env);
@@ -171,7 +171,7 @@ fn PetForm(
         restored.set(None);
         round.set(Vec::new());
         other_category.set(false);
-        storage::remove(&storage::draft_slot(env));
+        storage::forget_draft(env);
     };
     // Back to the list (the address is the app's own full path: not resolved again).
     let to_list = move || navigate_list(&current.href_untracked(&Page::List), absolute(false));

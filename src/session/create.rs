@@ -167,12 +167,12 @@ fn create(
         if session.generation.try_get_untracked() == Some(submit.generation) {
             created::settle(env, &pet, sent_at, &result);
             storage::remove(storage::CREATE_SLOT);
-            // The draft kept for `env` goes with the pet it described, but not one written
-            // since (the next pet's, or one opened by "Add one like this").
-            if result.is_ok() && storage::kept_draft(env).is_some_and(|k| k.draft == submit.draft) {
-                storage::remove(&storage::draft_slot(env));
-            }
             if result.is_ok() {
+                // The draft kept for `env` goes with the pet it described, but not one written
+                // since (the next pet's, or one opened by "Add one like this").
+                if storage::kept_draft(env).is_some_and(|k| k.draft == submit.draft) {
+                    storage::forget_draft(env);
+                }
                 session.read_again_now(env);
             }
         }
@@ -251,7 +251,6 @@ impl Creates {
             return Some(id);
         };
         let held = Held {
-            id,
             env,
             name: submit.pet.name.clone(),
             until_ms: js_sys::Date::now() + for_ms,
@@ -259,14 +258,14 @@ impl Creates {
         };
         self.held.set_value(Some(submit));
         let creates = *self;
-        self.session.hold.start(held, move || creates.time_up(id));
+        self.session.hold.start(held, move || creates.time_up());
         Some(id)
     }
 
     /// The held create's time is up: it is sent, unless the manager is being asked what
     /// becomes of it (their answer decides).
-    fn time_up(&self, id: u64) {
-        if self.session.hold.holds(id) && untrack(|| self.session.hold.leaving().is_none()) {
+    fn time_up(&self) {
+        if !self.session.hold.asking() {
             self.send_now();
         }
     }
@@ -280,9 +279,6 @@ impl Creates {
         let Some(submit) = self.held.try_update_value(Option::take).flatten() else {
             return;
         };
-        if submit.id != held.id {
-            return;
-        }
         if untrack(|| self.session.read_only(submit.env)) {
             self.session
                 .hold

@@ -1,13 +1,14 @@
 //! A pet held for a moment before it is sent (`undoSeconds`), since the service can never take
 //! one back: what every page shows of it, its timer, the browser's leave warning while it is
 //! held, and what is said when one was not sent. The create itself waits in `create.rs`; this
-//! part is the first screen's (Sign out everywhere ends a hold, and a reload finds one that
-//! was cut short), so it knows nothing of how a pet is sent.
+//! part is the session's (Sign out everywhere ends a hold, and a reload finds one that was
+//! cut short), so it knows nothing of how a pet is sent.
 
 use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::config::Environment;
 use crate::storage;
@@ -15,8 +16,6 @@ use crate::storage;
 /// The pet held, as the pages show it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Held {
-    /// Which create of this tab it will be.
-    pub id: u64,
     /// The environment it will be added to.
     pub env: Environment,
     /// Its name, as typed.
@@ -48,20 +47,12 @@ pub enum Leave {
     SignOut(Environment),
 }
 
-/// The storage key of the held pet's marker: its environment and name, found by the next
-/// visit if the tab closed. Plain text (`production\tRex`), read by the first screen without
-/// a JSON reader of its own.
-const HELD_SLOT: &str = "petstore-admin.held";
-
-/// The marker's text for a pet held for `env`.
-fn marker(env: Environment, name: &str) -> String {
-    format!("{}\t{name}", env.as_str())
-}
-
-/// The environment and name a marker's text holds, if it is one.
-fn read_marker(text: &str) -> Option<(Environment, String)> {
-    let (env, name) = text.split_once('\t')?;
-    Some((Environment::parse(env)?, name.to_owned()))
+/// What storage keeps of a pet while it is held: found by the next visit if the page was
+/// closed or reloaded.
+#[derive(Serialize, Deserialize)]
+struct Marker {
+    env: Environment,
+    name: String,
 }
 
 /// The tab's held pet, if any, and what is said about one that was not sent.
@@ -81,11 +72,11 @@ pub struct Hold {
 impl Hold {
     /// No pet held; one the last visit held when its tab closed is said.
     pub(super) fn new() -> Hold {
-        let cut_short = storage::get(HELD_SLOT).and_then(|text| read_marker(&text));
-        storage::remove(HELD_SLOT);
+        let cut_short: Option<Marker> = storage::get_json(storage::HELD_SLOT);
+        storage::remove(storage::HELD_SLOT);
         let hold = Hold {
             held: RwSignal::new(None),
-            unsent: RwSignal::new(cut_short.map(|(env, name)| (env, name, Unsent::TabClosed))),
+            unsent: RwSignal::new(cut_short.map(|m| (m.env, m.name, Unsent::TabClosed))),
             leaving: RwSignal::new(None),
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
@@ -117,11 +108,9 @@ impl Hold {
         self.held.with(Option::is_some)
     }
 
-    /// Whether the held pet, if any, is the create `id` (untracked).
-    pub fn holds(&self, id: u64) -> bool {
-        self.held
-            .try_with_untracked(|h| h.as_ref().is_some_and(|h| h.id == id))
-            .unwrap_or(false)
+    /// Whether the held pet, if any, is for `env` (tracked).
+    pub fn held_in(&self, env: Environment) -> bool {
+        self.held.with(|h| h.as_ref().is_some_and(|h| h.env == env))
     }
 
     /// Whether anything is to be shown: a pet held, or one not sent (tracked).
@@ -135,7 +124,11 @@ impl Hold {
     pub fn start(&self, held: Held, time_up: impl FnOnce() + 'static) {
         self.end();
         let wait = Duration::from_millis((held.until_ms - js_sys::Date::now()).max(0.0) as u64);
-        storage::set(HELD_SLOT, &marker(held.env, &held.name));
+        let marker = Marker {
+            env: held.env,
+            name: held.name.clone(),
+        };
+        storage::set_json(storage::HELD_SLOT, &marker);
         self.unsent.set(None);
         self.held.set(Some(held));
         self.timer
@@ -152,7 +145,7 @@ impl Hold {
     /// and the marker go, and a question about it is put away. Returns the pet that was held.
     pub fn end(&self) -> Option<Held> {
         self.stop();
-        storage::remove(HELD_SLOT);
+        storage::remove(storage::HELD_SLOT);
         // The pet first: its line goes at once, rather than drawing its countdown again as the
         // question goes.
         let mut ended = None;
@@ -218,6 +211,14 @@ impl Hold {
         self.leaving.get()
     }
 
+    /// Whether a question about the held pet waits for the manager's answer (untracked; none
+    /// once the app is taken down).
+    pub fn asking(&self) -> bool {
+        self.leaving
+            .try_with_untracked(Option::is_some)
+            .unwrap_or(false)
+    }
+
     /// Forgets the held pet and what is said, sending nothing (Sign out everywhere, here or in
     /// another tab, and the idle sign-out).
     pub(super) fn forget(&self) {
@@ -232,22 +233,4 @@ impl Hold {
 /// Outside the app root's component tree (a programming error).
 pub fn use_hold() -> Hold {
     use_context::<Hold>().expect("the hold is provided by the app root")
-}
-
-#[cfg(test)]
-mod tests {
-    use wasm_bindgen_test::wasm_bindgen_test;
-
-    use super::{marker, read_marker, Environment};
-
-    #[wasm_bindgen_test]
-    fn a_marker_reads_back_as_written() {
-        let text = marker(Environment::Staging, "Rex\tthe second");
-        assert_eq!(
-            read_marker(&text),
-            Some((Environment::Staging, "Rex\tthe second".to_owned()))
-        );
-        assert_eq!(read_marker("nowhere\tRex"), None);
-        assert_eq!(read_marker("{\"env\":\"staging\"}"), None);
-    }
 }

@@ -8,7 +8,7 @@ use petstore_e2e::look::{
     click_button, form_with_messages, import_checked, open, sign_in_in_page, wait_js, ROWS_SHOWN,
 };
 use petstore_e2e::words::{open_in, says, sign_in, type_in, Words};
-use petstore_e2e::{serve_release, start_service, Browser};
+use petstore_e2e::{serve_release, start_service, with_undo, Browser};
 use serde_json::json;
 
 /// Each visible text of the page (and its title, labels and hints for assistive technology)
@@ -234,4 +234,60 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
         "words from outside the catalogue:\n{}",
         found.join("\n")
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_pet_and_its_question_speak_the_pseudo_locale() {
+    let (service, config) = start_service().await;
+    // A long hold: the line is read, then the question, before its time is up.
+    let site = serve_release(&service, with_undo(&config, 60.0)).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    let data = vec!["Pseudo Pat".to_owned()];
+    open_in(c, &format!("{site}pets/new?env=production"), "en-XA").await;
+    sign_in(c, "dev-production-key").await;
+    wait_js(
+        c,
+        "the form",
+        "return !!document.getElementById('pet-name');",
+    )
+    .await;
+    type_in(c, "pet-name", "Pseudo Pat").await;
+    type_in(c, "pet-category", "4").await;
+    click_css(c, "form.pet-form button[type=submit]").await;
+    wait_js(
+        c,
+        "the held line",
+        "return !!document.getElementById('held-undo');",
+    )
+    .await;
+    let mut found = outside(c, &data, "the held line").await;
+    // A switch asks first.
+    click_css(c, "#menu-button").await;
+    c.execute(
+        "const s = document.getElementById('environment');
+         s.value = 'staging'; s.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![],
+    )
+    .await
+    .expect("switch");
+    wait_js(
+        c,
+        "the question",
+        "return !!document.getElementById('held-question');",
+    )
+    .await;
+    found.extend(outside(c, &data, "the held pet's question").await);
+    assert!(found.is_empty(), "words outside the catalogue: {found:#?}");
+    browser.close().await;
+}
+
+/// Clicks the element `css`.
+async fn click_css(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }

@@ -138,12 +138,14 @@ setup_browser() {
 
 # The other engines of the cross-engine tests: Debian's Firefox ESR and WebKitGTK's WebDriver
 # (with its MiniBrowser; Safari's engine), a virtual display for WebKitGTK (it draws only on
-# one), and geckodriver, built from crates.io.
+# one), geckodriver, built from crates.io, and poppler's PDF tools (printed cards).
 setup_other_engines() {
   local missing=()
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   command -v Xvfb >/dev/null || missing+=(xvfb)
+  # Printed cards are read back from Chromium's PDF: its pages, its text, and its code drawn.
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   # The tests' own WebKitGTK browser (e2e/webkit/browser.py: MiniBrowser's console goes nowhere).
   /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1"); gi.require_version("Gtk", "3.0")' \
     2>/dev/null || missing+=(python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0)

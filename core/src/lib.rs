@@ -5,6 +5,7 @@
 //! data, and the app says it. Plain data in and out; no Leptos, no web APIs, so its tests run
 //! natively in seconds. The app crate sends, stores and draws.
 
+mod card;
 mod categories;
 mod compare;
 mod config;
@@ -25,6 +26,7 @@ mod tabs;
 mod text;
 mod wire;
 
+pub use card::{qr_squares, read_scanned, QrSquares, Scanned};
 pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};
 pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};

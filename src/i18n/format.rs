@@ -87,6 +87,12 @@ pub fn long_date(date: &crate::api::Date) -> String {
     date_format(ms, &[("dateStyle", "long"), ("timeZone", "UTC")])
 }
 
+/// Today's date in long form ("27 November 2026"), in the device's time zone: a printed
+/// card's date.
+pub fn today_long() -> String {
+    date_format(js_sys::Date::now(), &[("dateStyle", "long")])
+}
+
 /// A day ahead in words: "today", "tomorrow", "in 12 days".
 pub fn days_ahead(days: i64) -> String {
     Intl::RelativeTimeFormat::new(&locales(), &options(&[("numeric", "auto")]))

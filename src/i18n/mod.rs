@@ -20,6 +20,7 @@ pub use changes::changes_said;
 pub use errors::{call_said, said};
 pub use format::{
     clock_seconds, clock_time, days_ahead, duration, listed, long_date, number, relative_time,
+    today_long,
 };
 pub use label::Label;
 pub use language::{choose_language, language, Language};

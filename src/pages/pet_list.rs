@@ -9,7 +9,9 @@ use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
-use crate::components::{category_options, page_title, status_options, ListView, OfflineWrites};
+use crate::components::{
+    category_options, page_title, status_options, FindPet, ListView, OfflineWrites,
+};
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
@@ -147,6 +149,8 @@ pub fn PetList() -> impl IntoView {
                 </a>
             </div>
         </div>
+        // A customer points at a cage: its card's code, scanned or typed, opens the pet.
+        <FindPet />
         // Add pet and Import lead to forms that cannot send while the service is out of reach.
         {move || view! { <OfflineWrites env=current.env() /> }}
         <form class="filters" on:submit=|ev| ev.prevent_default()>

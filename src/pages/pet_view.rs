@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 
 use crate::api::{find_pet, ApiError, Found, Pet, Via};
-use crate::components::{error_fallback, page_title, status_badge, Freshness, LookupNotice};
+use crate::components::{
+    error_fallback, page_title, status_badge, CardPet, FindPet, Freshness, LookupNotice, PrintCard,
+};
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
@@ -47,6 +49,8 @@ pub fn PetView() -> impl IntoView {
     };
     view! {
         {body}
+        // The next card scanned opens here too, so a round of cages needs no trip to the list.
+        <FindPet />
         <p>
             // The list as it was left: its filters, search and sort.
             <a class="back" href=move || session.list_link(current.env())>
@@ -166,6 +170,11 @@ fn PetDetails(
     let status = pet.status.clone();
     let category = names.with_value(|n| category_said(n, pet.category_id));
     let like = add_one_like(env, &pet);
+    let card = CardPet {
+        pet: pet.clone(),
+        category: category.clone(),
+        env,
+    };
     view! {
         {created.then(|| view! { <p class="notice" role="status">{t(words::pet_added_short)}</p> })}
         <h1 class="wrap">{pet.name.clone()}</h1>
@@ -180,11 +189,12 @@ fn PetDetails(
             <dd>{move || status_badge(status.as_ref())}</dd>
         </dl>
         // A litter's next one, or a pet much like this: the form with its category and status.
-        <p>
+        <div class="page-actions">
             <button type="button" class="secondary" on:click=move |_| like()>
                 {t(words::add_one_like_this)}
             </button>
-        </p>
+            <PrintCard card />
+        </div>
         // Managers look for Edit, Mark as sold and Delete first: the interface has none.
         <p class="note">{t(words::pet_cannot_change)}</p>
         <LookupNotice via />

@@ -73,6 +73,17 @@ impl CurrentEnv {
         format!("{base}{}?env={}", page.path(), env.as_str())
     }
 
+    /// This deployment's own address: the site's origin and the path it is served under
+    /// (`https://shop.example/admin`), which a card's code begins with.
+    pub fn here(&self) -> String {
+        format!("{}{}", origin(), self.base.with_value(|b| b.clone()))
+    }
+
+    /// The whole address of `page` in `env`, as a printed card's code holds it.
+    pub fn full_link(&self, page: &Page, env: Environment) -> String {
+        format!("{}{}", origin(), self.link(page, env))
+    }
+
     /// [`CurrentEnv::link`] in the current environment, for links (tracked).
     pub fn href(&self, page: &Page) -> String {
         self.link(page, self.env.get())
@@ -82,6 +93,11 @@ impl CurrentEnv {
     pub fn href_untracked(&self, page: &Page) -> String {
         self.link(page, self.env.get_untracked())
     }
+}
+
+/// The site's origin (`https://shop.example`).
+fn origin() -> String {
+    window().location().origin().unwrap_or_default()
 }
 
 /// The current environment provided by the app root.

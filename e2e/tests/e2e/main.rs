@@ -3,6 +3,7 @@
 //! browser, so the harness runs them side by side (the test command runs the randomized
 //! session on its own, after the others).
 
+mod cards;
 mod compare;
 mod engines;
 mod header;

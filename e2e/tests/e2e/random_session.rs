@@ -7,6 +7,7 @@
 
 mod bulk;
 mod compare;
+mod find;
 mod held;
 mod invariants;
 mod language;
@@ -93,8 +94,9 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     let mut tabs = Rng::new(seed ^ 0x7AB5_0000);
     // And adding more like the last (a round's next pet, Add one like this) another.
     let mut more = Rng::new(seed ^ 0xADD_0000);
-    // And a held pet's moment to take it back another.
+    // And a held pet's moment to take it back another, and Find a pet's scans another.
     let mut holding = Rng::new(seed ^ 0x401D_0000);
+    let mut scanning = Rng::new(seed ^ 0x5CA2_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -111,6 +113,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         model.liked = None;
         model.rounded = None;
         model.undone = None;
+        model.found = None;
         let mut before = snapshot(c).await;
         if let Some(step @ Step::Language(tag)) = language::draw(&mut speaking, &before.lang) {
             done.push(step.clone());
@@ -128,8 +131,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's, and one in twenty the other
         // tabs', one in twenty adding more like the last and one in twenty a held pet's
-        // moment to take it back (while no sign-in form asks); the main stream is drawn for
-        // those all the same.
+        // moment to take it back and one in twenty a scan into Find a pet (while no sign-in
+        // form asks); the main stream is drawn for those all the same.
         let step = match n % 10 {
             9 => Step::Export,
             4 if n % 20 == 14 => Step::ImportFixed,
@@ -144,6 +147,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (6, _) if n % 20 == 16 => draw_tabs(&mut tabs),
                     (6, false) => draw_more(&mut more),
                     (1, false) if n % 20 == 11 => held::draw(&mut holding),
+                    (0, false) if n % 20 == 10 => find::draw(&mut scanning),
                     _ => drawn,
                 }
             }

@@ -4,6 +4,7 @@
 use petstore_dev_service::control::{LogEntry, Mode};
 use petstore_dev_service::store::Pet;
 
+use super::find::Found;
 use super::model::{query, url_env, Model, ENVS};
 use super::page::Snapshot;
 
@@ -69,6 +70,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if snap.held {
         return Err("a pet is still held after the step".to_owned());
     }
+    found_as_scanned(model, snap)?;
     if let Some((env, name)) = &model.undone {
         let typed = snap.path.ends_with("/pets/new")
             && url_env(snap) == Some(*env)
@@ -433,4 +435,31 @@ fn creates_match_presses(model: &Model) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// After a scan into Find a pet: the pet's page in its environment, or the page as it was
+/// with a line saying what the text was (never a switch of environment by itself).
+fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    match &model.found {
+        Some(Found::Opens { env, id }) => {
+            let opened = snap.path.ends_with(&format!("/pets/{id}")) && url_env(snap) == Some(*env);
+            opened.then_some(()).ok_or_else(|| {
+                format!(
+                    "Find a pet: not {}'s pet {id}: {}{}",
+                    ENVS[*env], snap.path, snap.search
+                )
+            })
+        }
+        Some(Found::Says { path, key }) => {
+            let said = snap.words().part(key);
+            let stayed = snap.path == *path && snap.alerts.iter().any(|a| a.contains(&said));
+            stayed.then_some(()).ok_or_else(|| {
+                format!(
+                    "Find a pet: not {path} saying {said:?}: {} {:?}",
+                    snap.path, snap.alerts
+                )
+            })
+        }
+        None => Ok(()),
+    }
 }

@@ -61,6 +61,9 @@ pub struct Model {
     /// Pets taken back while held (Undo, kept as a draft, Sign out everywhere): the service
     /// must never receive one. Their environment and name.
     pub taken_back: Vec<(usize, String)>,
+    /// Set by the step that scanned into Find a pet, until the next step: what the page must
+    /// then show.
+    pub found: Option<super::find::Found>,
     /// Set by the step that pressed Undo, until the next step: the environment and name the
     /// add form must show again, as typed.
     pub undone: Option<(usize, String)>,
@@ -120,6 +123,7 @@ impl Model {
             holds: false,
             taken_back: Vec::new(),
             undone: None,
+            found: None,
             fresh_tab: None,
             other_tabs: Vec::new(),
             busy_from: [None, None],

@@ -8,6 +8,7 @@ use petstore_dev_service::control::Mode;
 
 use super::bulk::{export_matches_rows, import, import_fixed};
 use super::compare;
+use super::find::{self, Scan};
 use super::held::{self, HeldEnd};
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
@@ -39,6 +40,8 @@ pub enum Step {
     AddLikeThis,
     /// Add pet, its moment to take it back ended as drawn (performed by `held.rs`).
     AddHeld(HeldEnd),
+    /// Find a pet, given what a scanner reads (performed by `find.rs`).
+    Find(Scan),
     Export,
     Import,
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
@@ -339,6 +342,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             }
         }
         Step::AddHeld(end) => held::perform(c, model, snap, env, *end, tag).await,
+        Step::Find(scan) => find::perform(c, site, model, &snap, *scan).await,
         Step::AddInvalid => {
             if page::type_into(c, "Name", "   ").await {
                 page::button(c, "Add pet").await;

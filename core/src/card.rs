@@ -1,0 +1,112 @@
+//! A pet's cage card: the address its code holds, reading back what Find a pet is given (a
+//! pet's number, or a card's code, which is the pet's page address), and the code's squares.
+
+use qrcode::{Color, EcLevel, QrCode};
+
+use crate::{parse_int64, Environment, Page};
+
+/// What a manager typed or scanned into Find a pet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scanned {
+    /// Nothing but spaces.
+    Nothing,
+    /// Pet `id`, of `env` where the text named one (a card does; a bare number does not).
+    Pet {
+        /// The pet's id.
+        id: i64,
+        /// The environment the card was printed in, if the text says.
+        env: Option<Environment>,
+    },
+    /// A whole number no pet can have (beyond a 64-bit id).
+    NoSuchNumber,
+    /// An address of this app that is not a pet's page (the list, say).
+    OtherPage,
+    /// An address of another site (another deployment's card, or a shop's web page): its host.
+    OtherSite(String),
+    /// Text that is neither a number nor an address.
+    Text,
+}
+
+/// Reads `text` (typed, or typed by a barcode scanner) against `here`, this deployment's own
+/// address (`https://shop.example/admin`: its origin and the path the app is served under).
+pub fn read_scanned(text: &str, here: &str) -> Scanned {
+    let text = text.trim();
+    if text.is_empty() {
+        return Scanned::Nothing;
+    }
+    let number = text.strip_prefix('#').unwrap_or(text);
+    if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+        return pet(number, None);
+    }
+    let Some((host, path, query)) = split_address(text) else {
+        return Scanned::Text;
+    };
+    let (here_host, here_base, _) = split_address(here).unwrap_or((here, "", ""));
+    if !host.eq_ignore_ascii_case(here_host) {
+        return Scanned::OtherSite(host.to_owned());
+    }
+    let below_base = path.strip_prefix(here_base.trim_end_matches('/'));
+    match below_base.and_then(Page::at) {
+        Some(Page::Pet(id)) => {
+            let env = query
+                .split('&')
+                .find_map(|pair| pair.strip_prefix("env="))
+                .and_then(Environment::parse);
+            pet(&id, env)
+        }
+        _ => Scanned::OtherPage,
+    }
+}
+
+fn pet(id: &str, env: Option<Environment>) -> Scanned {
+    match parse_int64(id) {
+        Ok(id) => Scanned::Pet { id, env },
+        Err(_) => Scanned::NoSuchNumber,
+    }
+}
+
+/// An `http(s)://` address's host, path and query (without a `#` part); `None` for any other
+/// text.
+fn split_address(text: &str) -> Option<(&str, &str, &str)> {
+    let (scheme, rest) = text.split_once("://")?;
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        return None;
+    }
+    let rest = rest.split('#').next().unwrap_or_default();
+    let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let (host, path) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
+    (!host.is_empty()).then_some((host, path, query))
+}
+
+/// A QR code's squares, as an SVG path over a `size` × `size` grid with its quiet zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QrSquares {
+    /// The grid's width and height, in squares, quiet zone included.
+    pub size: usize,
+    /// One `M x y h1v1h-1z` per dark square.
+    pub path: String,
+}
+
+/// The quiet zone a reader needs around the code, in squares (the standard's four).
+const QUIET: usize = 4;
+
+/// `text` as a QR code (error correction M, which survives a scratched card), or `None` if it
+/// is too long for one.
+pub fn qr_squares(text: &str) -> Option<QrSquares> {
+    let code = QrCode::with_error_correction_level(text, EcLevel::M).ok()?;
+    let width = code.width();
+    let mut path = String::new();
+    for (at, color) in code.to_colors().into_iter().enumerate() {
+        if color == Color::Dark {
+            let (x, y) = (at % width + QUIET, at / width + QUIET);
+            path.push_str(&format!("M{x} {y}h1v1h-1z"));
+        }
+    }
+    Some(QrSquares {
+        size: width + 2 * QUIET,
+        path,
+    })
+}
+
+#[cfg(test)]
+mod tests;

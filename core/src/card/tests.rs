@@ -1,0 +1,113 @@
+use super::*;
+
+const HERE: &str = "https://shop.example/admin";
+
+fn pet(id: i64, env: Option<Environment>) -> Scanned {
+    Scanned::Pet { id, env }
+}
+
+#[test]
+fn a_number_is_a_pet_of_the_environment_shown() {
+    assert_eq!(read_scanned("42", HERE), pet(42, None));
+    assert_eq!(read_scanned("  42\n", HERE), pet(42, None));
+    assert_eq!(read_scanned("#42", HERE), pet(42, None));
+    // Exact beyond what a JavaScript number holds.
+    assert_eq!(
+        read_scanned("9007199254740993", HERE),
+        pet(9_007_199_254_740_993, None)
+    );
+    assert_eq!(
+        read_scanned("99999999999999999999", HERE),
+        Scanned::NoSuchNumber
+    );
+}
+
+#[test]
+fn a_cards_address_names_its_pet_and_environment() {
+    assert_eq!(
+        read_scanned("https://shop.example/admin/pets/7?env=staging", HERE),
+        pet(7, Some(Environment::Staging))
+    );
+    assert_eq!(
+        read_scanned("HTTPS://SHOP.EXAMPLE/admin/pets/7?env=production#top", HERE),
+        pet(7, Some(Environment::Production))
+    );
+    // A link without its environment opens the pet where the manager is.
+    assert_eq!(
+        read_scanned("http://shop.example/admin/pets/7/", HERE),
+        pet(7, None)
+    );
+    assert_eq!(
+        read_scanned("https://shop.example/admin/pets/7?env=moon", HERE),
+        pet(7, None)
+    );
+    // Served at the root.
+    assert_eq!(
+        read_scanned(
+            "http://127.0.0.1:8080/pets/3?env=staging",
+            "http://127.0.0.1:8080"
+        ),
+        pet(3, Some(Environment::Staging))
+    );
+}
+
+#[test]
+fn what_is_not_a_pet_says_what_it_is() {
+    assert_eq!(read_scanned("   ", HERE), Scanned::Nothing);
+    assert_eq!(read_scanned("Rex", HERE), Scanned::Text);
+    assert_eq!(read_scanned("-3", HERE), Scanned::Text);
+    assert_eq!(read_scanned("mailto:a@b.example", HERE), Scanned::Text);
+    assert_eq!(
+        read_scanned("https://shop.example/admin/pets?env=staging", HERE),
+        Scanned::OtherPage
+    );
+    assert_eq!(
+        read_scanned("https://shop.example/other/pets/7", HERE),
+        Scanned::OtherPage
+    );
+    assert_eq!(
+        read_scanned("https://shop.example/admin/pets/rex", HERE),
+        Scanned::NoSuchNumber
+    );
+    assert_eq!(
+        read_scanned("https://elsewhere.example/admin/pets/7", HERE),
+        Scanned::OtherSite("elsewhere.example".into())
+    );
+}
+
+/// The squares drawn as a picture, one pixel each, as a camera would see the printed card.
+fn decode(squares: &QrSquares) -> String {
+    let mut dark = vec![false; squares.size * squares.size];
+    for square in squares.path.split('M').filter(|s| !s.is_empty()) {
+        let xy = square.trim_end_matches("h1v1h-1z");
+        let (x, y) = xy.split_once(' ').expect("x and y");
+        let (x, y): (usize, usize) = (x.parse().expect("x"), y.parse().expect("y"));
+        dark[y * squares.size + x] = true;
+    }
+    // Three pixels a square, as a reader needs more than one.
+    let scale = 3;
+    let side = squares.size * scale;
+    let mut image = rqrr::PreparedImage::prepare_from_greyscale(side, side, |x, y| {
+        if dark[(y / scale) * squares.size + x / scale] {
+            0
+        } else {
+            255
+        }
+    });
+    let grids = image.detect_grids();
+    assert_eq!(grids.len(), 1, "one code");
+    grids[0].decode().expect("the code reads").1
+}
+
+#[test]
+fn a_cards_code_reads_back_as_its_address() {
+    let address = "https://shop.example/admin/pets/9007199254740993?env=staging";
+    let squares = qr_squares(address).expect("fits a code");
+    assert_eq!(decode(&squares), address);
+    assert_eq!(
+        read_scanned(&decode(&squares), HERE),
+        pet(9_007_199_254_740_993, Some(Environment::Staging))
+    );
+    // A QR code holds at most about 2 KB.
+    assert_eq!(qr_squares(&"x".repeat(5000)), None);
+}

@@ -1,0 +1,296 @@
+//! Cage cards and Find a pet, on the release build in headless Chromium: the printed card,
+//! through Chromium's own print to PDF (its pages, its text, and its code drawn by poppler's
+//! `pdftoppm` and read back as a camera would), and the Find a pet box typed into as a
+//! barcode scanner types (fast, then Enter). The service's own record counts what it was
+//! asked.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use base64::Engine;
+use fantoccini::{Client, Locator};
+use petstore_dev_service::control::MAIN;
+use petstore_dev_service::seed::BIG_ID;
+use petstore_dev_service::Config;
+use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations, wait_js};
+use petstore_e2e::words::{says, Words};
+use petstore_e2e::{click, serve_release, start_service_with_registry, wait_for, Browser};
+use serde_json::json;
+
+/// The shown page printed as Chromium prints it (the page's own `@page` size), into `dir`.
+async fn print_to_pdf(browser: &Browser, dir: &Path) -> PathBuf {
+    let printed = browser
+        .cdp(
+            "Page.printToPDF",
+            json!({ "preferCSSPageSize": true, "printBackground": true }),
+        )
+        .await;
+    let pdf = base64::engine::general_purpose::STANDARD
+        .decode(printed["data"].as_str().expect("the PDF"))
+        .expect("base64");
+    let path = dir.join("printed.pdf");
+    std::fs::write(&path, pdf).expect("write the PDF");
+    path
+}
+
+/// What a poppler tool prints for `pdf`, its white space made single spaces.
+fn poppler(tool: &str, args: &[&str], pdf: &Path) -> String {
+    let out = Command::new(tool)
+        .args(args)
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| panic!("{tool}: {e}"));
+    assert!(out.status.success(), "{tool}: {out:?}");
+    // One space between words: a line the card wraps reads as one.
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The PDF's pages, and the size of its first in millimetres.
+fn pages(pdf: &Path) -> (usize, (f64, f64)) {
+    let info = Command::new("pdfinfo").arg(pdf).output().expect("pdfinfo");
+    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("{name} in {info}"))
+            .to_owned()
+    };
+    let count = field("Pages:").parse().expect("a page count");
+    let size = field("Page size:");
+    let mut points = size
+        .split_whitespace()
+        .filter_map(|w| w.parse::<f64>().ok());
+    let mm = |pt: f64| pt * 25.4 / 72.0;
+    let (w, h) = (
+        points.next().expect("width"),
+        points.next().expect("height"),
+    );
+    (count, (mm(w), mm(h)))
+}
+
+/// The codes on the PDF's first page, drawn at 200 dpi in grey and read as a camera would.
+fn codes_on_first_page(pdf: &Path, dir: &Path) -> Vec<String> {
+    let stem = dir.join("page");
+    let status = Command::new("pdftoppm")
+        .args(["-r", "200", "-gray", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(pdf)
+        .arg(&stem)
+        .status()
+        .expect("pdftoppm");
+    assert!(status.success());
+    let pgm = std::fs::read(stem.with_extension("pgm")).expect("the drawn page");
+    // A binary PGM: "P5", width, height, the largest value, one byte of white space, pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
+    }
+    assert_eq!(fields[0], "P5");
+    let (w, h): (usize, usize) = (fields[1].parse().expect("w"), fields[2].parse().expect("h"));
+    let pixels = &pgm[at + 1..];
+    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| pixels[y * w + x]);
+    image
+        .detect_grids()
+        .into_iter()
+        .filter_map(|grid| grid.decode().ok().map(|(_, text)| text))
+        .collect()
+}
+
+/// Opens Print card on the pet page shown and waits for the card's code.
+async fn show_card(c: &Client) {
+    click(c, "//button[normalize-space()='Print card']").await;
+    wait_for(c, "//*[name()='svg' and contains(@class, 'card-code')]").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_card_prints_alone_on_an_a6_page_and_its_code_opens_the_pet() {
+    let (service, config, _) = start_service_with_registry(Config::default()).await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::signed_in().await;
+    browser
+        .on_every_load(
+            r#"sessionStorage.setItem("petstore-admin.api-key.staging", "dev-staging-key")"#,
+        )
+        .await;
+    let c = &browser.client;
+    let dir = std::env::temp_dir().join(format!("petstore-card-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder for the PDF");
+
+    // Production's pet with an id beyond what a JavaScript number holds.
+    let page = format!("{site}pets/{BIG_ID}?env=production");
+    c.goto(&page).await.expect("open the pet");
+    wait_for(c, "//h1[normalize-space()='Big Id Barney']").await;
+    show_card(c).await;
+    let axe = axe_source();
+    let found = violations(c, &axe).await;
+    assert!(found.is_empty(), "axe on the card's preview: {found:#?}");
+    let pdf = print_to_pdf(&browser, &dir).await;
+    let (count, (w, h)) = pages(&pdf);
+    assert_eq!(count, 1, "one card, one page");
+    assert!(
+        (w - 105.0).abs() < 1.0 && (h - 148.0).abs() < 1.0,
+        "A6: {w} × {h} mm"
+    );
+    let text = poppler("pdftotext", &[], &pdf);
+    for wanted in [
+        "Big Id Barney",
+        &BIG_ID.to_string(),
+        "available",
+        "Production",
+        "Printed",
+    ] {
+        assert!(text.contains(wanted), "the card says {wanted}: {text}");
+    }
+    for unwanted in [
+        "Print card",
+        "Find a pet",
+        "Add one like this",
+        "Back to the list",
+        "Menu",
+        "STAGING",
+    ] {
+        assert!(
+            !text.contains(unwanted),
+            "nothing but the card is printed ({unwanted}): {text}"
+        );
+    }
+    assert_eq!(
+        codes_on_first_page(&pdf, &dir),
+        vec![page.clone()],
+        "the code is the pet's page"
+    );
+
+    // A staging card carries its band; its code opens staging's pet.
+    let staging = format!("{site}pets/2?env=staging");
+    c.goto(&staging).await.expect("open staging's pet");
+    wait_for(c, "//h1[normalize-space()='Staging Tilly']").await;
+    show_card(c).await;
+    let pdf = print_to_pdf(&browser, &dir).await;
+    assert_eq!(pages(&pdf).0, 1);
+    let text = poppler("pdftotext", &[], &pdf);
+    assert!(
+        text.contains("STAGING — test data, not for the shop floor"),
+        "{text}"
+    );
+    assert!(text.contains("Staging Tilly"), "{text}");
+    let codes = codes_on_first_page(&pdf, &dir);
+    assert_eq!(codes, vec![staging], "the code is staging's page");
+
+    // The preview on a tablet and a phone: nothing wider than the window, written for a
+    // person to look at.
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&shots).expect("target/screenshots");
+    for (size, width, height) in [("tablet", 820, 1180), ("phone", 390, 844)] {
+        viewport(&browser, width, height, true).await;
+        fits_the_window(c, &format!("the card's preview on a {size}")).await;
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(shots.join(format!("card-{size}.png")), png).expect("write it");
+    }
+
+    // The code read back is an address the app opens.
+    c.goto(&codes[0]).await.expect("open the scanned address");
+    wait_for(c, "//h1[normalize-space()='Staging Tilly']").await;
+    let _ = std::fs::remove_dir_all(&dir);
+    browser.close().await;
+}
+
+/// Types `text` into Find a pet as a scanner does (all at once, then Enter).
+async fn scan(c: &Client, text: &str) {
+    let field = c.find(Locator::Id("find-pet")).await.expect("Find a pet");
+    field.send_keys(&format!("{text}\n")).await.expect("type");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn find_a_pet_opens_a_scanned_card_and_says_what_anything_else_is() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let asked = || production.log().len();
+    let site = serve_release(&service, config).await;
+    let en = Words::of("en");
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production"))
+        .await
+        .expect("open the list");
+    wait_for(c, "//td[normalize-space()='Rex']").await;
+    let here = site.trim_end_matches('/');
+
+    // A pet's number, from the list.
+    scan(c, "2").await;
+    wait_for(c, "//h1[normalize-space()='Mittens']").await;
+    let emptied = c
+        .execute("return document.getElementById('find-pet').value;", vec![])
+        .await
+        .expect("the box");
+    assert_eq!(emptied, json!(""), "the box is ready for the next scan");
+
+    // A card's address, from a pet's page: the next pet opens.
+    scan(c, &format!("{here}/pets/{BIG_ID}?env=production")).await;
+    wait_for(c, "//h1[normalize-space()='Big Id Barney']").await;
+
+    // What opens nothing asks the service nothing.
+    let before = asked();
+    // A staging card: said, with a button; the page stays in production.
+    scan(c, &format!("{here}/pets/3?env=staging")).await;
+    let said = en.fill(
+        "find_other_environment",
+        &[("environment", "Staging"), ("current", "Production")],
+    );
+    says(c, ".find-pet [role=alert]", &said).await;
+    let found = violations(c, &axe_source()).await;
+    assert!(
+        found.is_empty(),
+        "axe on Find a pet and its answer: {found:#?}"
+    );
+    viewport(&browser, 390, 844, true).await;
+    fits_the_window(c, "Find a pet's answer on a phone").await;
+    let url = c.current_url().await.expect("the address");
+    assert!(
+        url.as_str()
+            .contains(&format!("pets/{BIG_ID}?env=production")),
+        "{url}"
+    );
+    // Text that is not ours, and another site's address.
+    scan(c, "Rex").await;
+    let said = en.fill("find_not_ours", &[("text", "Rex")]);
+    says(c, ".find-pet [role=alert]", &said).await;
+    scan(c, "https://example.com/pets/1").await;
+    let said = en.fill("find_other_site", &[("host", "example.com")]);
+    says(c, ".find-pet [role=alert]", &said).await;
+    scan(c, &format!("{here}/compare?env=production")).await;
+    says(c, ".find-pet [role=alert]", &en.say("find_other_page")).await;
+    assert_eq!(asked(), before, "nothing asked of the service");
+
+    // The staging card, opened there on request.
+    scan(c, &format!("{here}/pets/3?env=staging")).await;
+    click(c, "//button[normalize-space()='Open it in Staging']").await;
+    wait_js(
+        c,
+        "staging's pet page",
+        "return location.pathname.endsWith('/pets/3') && location.search === '?env=staging';",
+    )
+    .await;
+
+    // An unknown number opens its page, which says so.
+    c.goto(&format!("{site}pets?env=production"))
+        .await
+        .expect("the list");
+    wait_for(c, "//td[normalize-space()='Rex']").await;
+    scan(c, "424242").await;
+    let said = en.fill(
+        "no_pet_with_id",
+        &[("environment", "Production"), ("id", "424242")],
+    );
+    says(c, "main", &said).await;
+    browser.close().await;
+}

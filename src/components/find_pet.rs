@@ -1,0 +1,105 @@
+//! Find a pet: a pet's number, or a card's code as a barcode scanner types it (fast, then
+//! Enter), opens the pet's page at once. A card of the other environment says so and offers
+//! to open it there (never switching by itself); anything else says what it is.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use crate::config::Environment;
+use crate::i18n::{t, words, Label};
+use crate::session::{absolute, use_current_env};
+use petstore_core::{read_scanned, Page, Scanned};
+
+/// What the box says about the last text it was given, when it did not open a pet.
+#[derive(Clone, Debug, PartialEq)]
+enum Said {
+    /// A card of the other environment: open it there?
+    Elsewhere { id: i64, env: Environment },
+    /// Not a pet: why, in words.
+    NotAPet(String),
+}
+
+/// The Find a pet box.
+#[component]
+pub fn FindPet() -> impl IntoView {
+    let current = use_current_env();
+    let navigate = use_navigate();
+    let field = NodeRef::<leptos::html::Input>::new();
+    let (said, set_said) = signal(None::<Said>);
+    // The next scan starts afresh: the box is emptied once a pet opens.
+    let open = move |id: i64, env: Environment| {
+        if let Some(field) = field.get_untracked() {
+            field.set_value("");
+        }
+        set_said.set(None);
+        navigate(&current.link(&Page::pet(id), env), absolute(false));
+    };
+    let on_submit = {
+        let open = open.clone();
+        move |ev: SubmitEvent| {
+            ev.prevent_default();
+            let Some(input) = field.get_untracked() else {
+                return;
+            };
+            let text = input.value();
+            let shown = current.env_untracked();
+            let said = match read_scanned(&text, &current.here()) {
+                Scanned::Pet { id, env } => match env.filter(|env| *env != shown) {
+                    None => return open(id, shown),
+                    Some(env) => Said::Elsewhere { id, env },
+                },
+                Scanned::Nothing => Said::NotAPet(words::find_nothing().into_owned()),
+                Scanned::NoSuchNumber => Said::NotAPet(words::find_no_such_number().into_owned()),
+                Scanned::OtherPage => Said::NotAPet(words::find_other_page().into_owned()),
+                Scanned::OtherSite(host) => Said::NotAPet(words::find_other_site(&host)),
+                Scanned::Text => Said::NotAPet(words::find_not_ours(text.trim())),
+            };
+            set_said.set(Some(said));
+            // The next scan replaces the text rather than adding to it.
+            input.select();
+        }
+    };
+    let answer = move || {
+        said.get().map(|said| match said {
+            Said::Elsewhere { id, env } => {
+                let open = open.clone();
+                view! {
+                    <div class="alert" role="alert">
+                        <p>
+                            {words::find_other_environment(
+                                &current.env().label(),
+                                &env.label(),
+                            )}
+                        </p>
+                        <button type="button" on:click=move |_| open(id, env)>
+                            {words::find_open_in(&env.label())}
+                        </button>
+                    </div>
+                }
+                .into_any()
+            }
+            Said::NotAPet(why) => view! { <p class="alert wrap" role="alert">{why}</p> }.into_any(),
+        })
+    };
+    view! {
+        <form class="find-pet" role="search" on:submit=on_submit>
+            <label for="find-pet">{t(words::find_pet)}</label>
+            <p id="find-pet-hint" class="hint">{t(words::find_pet_hint)}</p>
+            <div class="find-row">
+                <input
+                    id="find-pet"
+                    type="text"
+                    autocomplete="off"
+                    autocapitalize="off"
+                    spellcheck="false"
+                    enterkeyhint="go"
+                    aria-describedby="find-pet-hint"
+                    node_ref=field
+                />
+                <button type="submit" class="secondary">{t(words::find_open)}</button>
+            </div>
+            {answer}
+        </form>
+    }
+}

@@ -1,0 +1,144 @@
+//! A pet's cage card: Print card on a pet's page shows Print and Close over the card as it
+//! will print. Only the card is printed (the stylesheet's print rules hide the rest), on an A6
+//! page. Its code opens the pet's page in its environment at this deployment's address; the
+//! encoder is a chunk of its own, downloaded on the first Print card.
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+use crate::api::Pet;
+use crate::config::Environment;
+use crate::i18n::{status_name, t, today_long, words, Label};
+use crate::session::use_current_env;
+use crate::split::{split, SplitLoaderError};
+use petstore_core::{qr_squares, Page, QrSquares};
+
+split! {
+    card_code, preload_card_code;
+    /// The code's squares for `address`: `None` if it is too long for a code.
+    fn card_code(address: String) -> Result<Option<QrSquares>, SplitLoaderError> {
+        Ok(qr_squares(&address))
+    }
+}
+
+/// What a card says about its pet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardPet {
+    /// The pet.
+    pub pet: Pet,
+    /// Its category as its page says it ("Dogs (1)", or the number).
+    pub category: String,
+    /// The environment it was read in.
+    pub env: Environment,
+}
+
+/// Print card, and the card it prints.
+#[component]
+pub fn PrintCard(card: CardPet) -> impl IntoView {
+    let (open, set_open) = signal(false);
+    let card = StoredValue::new(card);
+    let preview = move || {
+        open.get().then(|| {
+            view! {
+                <section class="card-preview" aria-label=t(words::card_preview)>
+                    <p class="card-actions">
+                        <button type="button" on:click=|_| print()>
+                            {t(words::card_print)}
+                        </button>
+                        <button
+                            type="button"
+                            class="secondary"
+                            on:click=move |_| set_open.set(false)
+                        >
+                            {t(words::close)}
+                        </button>
+                    </p>
+                    <CardSheet card=card.get_value() />
+                </section>
+            }
+        })
+    };
+    view! {
+        <button
+            type="button"
+            class="secondary"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| set_open.update(|o| *o = !*o)
+        >
+            {t(words::print_card)}
+        </button>
+        {preview}
+    }
+}
+
+/// The browser's print dialog; a browser that cannot print leaves the preview as it is.
+fn print() {
+    if let Err(error) = window().print() {
+        leptos::logging::error!("print: {error:?}");
+    }
+}
+
+/// The sheet the printer gets: one card, once its code is drawn.
+#[component]
+fn CardSheet(card: CardPet) -> impl IntoView {
+    let address = use_current_env().full_link(&Page::pet(card.pet.id), card.env);
+    let card = StoredValue::new(card);
+    let squares = LocalResource::new(move || card_code(address.clone()));
+    view! {
+        <Suspense fallback=|| view! { <p role="status">{t(words::card_preparing)}</p> }>
+            {move || Suspend::new(SendWrapper::new(async move {
+                match squares.await {
+                    Ok(squares) => view! {
+                        <div class="print-sheet">
+                            <Card card=card.get_value() squares />
+                        </div>
+                    }.into_any(),
+                    Err(_) => view! {
+                        <p class="alert" role="alert">{t(words::card_not_downloaded)}</p>
+                    }.into_any(),
+                }
+            }))}
+        </Suspense>
+    }
+}
+
+/// One card: the name large, what the shop needs to know, the code, and where it is from.
+#[component]
+fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
+    let CardPet { pet, category, env } = card;
+    let staging = env == Environment::Staging;
+    let code = squares.map(|QrSquares { size, path }| {
+        let view_box = format!("0 0 {size} {size}");
+        view! {
+            <svg
+                class="card-code"
+                viewBox=view_box
+                role="img"
+                aria-label=words::card_code_label(&pet.name)
+                shape-rendering="crispEdges"
+            >
+                <rect width=size height=size fill="#fff" />
+                <path d=path fill="#000" />
+            </svg>
+        }
+    });
+    view! {
+        <article class="pet-card" class:staging=staging>
+            {staging.then(|| view! { <p class="card-band">{t(words::card_staging_band)}</p> })}
+            <h2 class="card-name wrap">{pet.name.clone()}</h2>
+            <dl class="card-facts">
+                <dt>{t(words::column_category)}</dt>
+                <dd>{category}</dd>
+                <dt>{t(words::column_status)}</dt>
+                <dd>{status_name(pet.status.as_ref()).into_owned()}</dd>
+                <dt>{t(words::column_id)}</dt>
+                <dd>{pet.id.to_string()}</dd>
+            </dl>
+            {code}
+            <p class="card-foot">
+                <span>{env.label().into_owned()}</span>
+                <span>{words::card_printed(&today_long())}</span>
+            </p>
+        </article>
+    }
+}

@@ -1,5 +1,6 @@
 //! A pet's cage card: the address its code holds, reading back what Find a pet is given (a
-//! pet's number, or a card's code, which is the pet's page address), and the code's squares.
+//! pet's number, or a card's code, which is the pet's page address), the code's squares, and
+//! reading a code from a camera's picture.
 
 use qrcode::{Color, EcLevel, QrCode};
 
@@ -106,6 +107,30 @@ pub fn qr_squares(text: &str) -> Option<QrSquares> {
         size: width + 2 * QUIET,
         path,
     })
+}
+
+/// The text of the first code found in a `width` × `height` picture of grey levels (0 black,
+/// 255 white), one byte a pixel, row by row; `None` when no code can be read in it.
+pub fn read_code(width: usize, height: usize, grey: &[u8]) -> Option<String> {
+    if width == 0 || grey.len() < width * height {
+        return None;
+    }
+    let mut picture =
+        rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| grey[y * width + x]);
+    picture
+        .detect_grids()
+        .into_iter()
+        .find_map(|grid| grid.decode().ok().map(|(_, text)| text))
+}
+
+/// [`read_code`] of a picture as a canvas gives it: four bytes a pixel (red, green, blue,
+/// opacity), row by row, turned to grey by the eye's weights.
+pub fn read_code_in_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<String> {
+    let grey: Vec<u8> = rgba
+        .chunks_exact(4)
+        .map(|p| ((u32::from(p[0]) * 77 + u32::from(p[1]) * 150 + u32::from(p[2]) * 29) >> 8) as u8)
+        .collect();
+    read_code(width, height, &grey)
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! Find a pet: a pet's number, or a card's code as a barcode scanner types it (fast, then
-//! Enter), opens the pet's page at once. A card of the other environment says so and offers
-//! to open it there (never switching by itself); anything else says what it is.
+//! Enter) or the tablet's camera reads it (Scan a card), opens the pet's page at once. A card
+//! of the other environment says so and offers to open it there (never switching by itself);
+//! anything else says what it is.
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
+use super::CardScanner;
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{absolute, use_current_env};
@@ -20,13 +22,14 @@ enum Said {
     NotAPet(String),
 }
 
-/// The Find a pet box.
+/// The Find a pet box, with Scan a card.
 #[component]
 pub fn FindPet() -> impl IntoView {
     let current = use_current_env();
     let navigate = use_navigate();
     let field = NodeRef::<leptos::html::Input>::new();
     let (said, set_said) = signal(None::<Said>);
+    let (scanning, set_scanning) = signal(false);
     // The next scan starts afresh: the box is emptied once a pet opens.
     let open = move |id: i64, env: Environment| {
         if let Some(field) = field.get_untracked() {
@@ -35,14 +38,10 @@ pub fn FindPet() -> impl IntoView {
         set_said.set(None);
         navigate(&current.link(&Page::pet(id), env), absolute(false));
     };
-    let on_submit = {
+    // Typed, scanned into the box or read by the camera: one answer.
+    let find = {
         let open = open.clone();
-        move |ev: SubmitEvent| {
-            ev.prevent_default();
-            let Some(input) = field.get_untracked() else {
-                return;
-            };
-            let text = input.value();
+        move |text: String| {
             let shown = current.env_untracked();
             let said = match read_scanned(&text, &current.here()) {
                 Scanned::Pet { id, env } => match env.filter(|env| *env != shown) {
@@ -57,9 +56,26 @@ pub fn FindPet() -> impl IntoView {
             };
             set_said.set(Some(said));
             // The next scan replaces the text rather than adding to it.
-            input.select();
+            if let Some(input) = field.get_untracked() {
+                input.set_value(&text);
+                input.select();
+            }
         }
     };
+    let on_submit = {
+        let find = find.clone();
+        move |ev: SubmitEvent| {
+            ev.prevent_default();
+            if let Some(input) = field.get_untracked() {
+                find(input.value());
+            }
+        }
+    };
+    let on_read = Callback::new(move |text: String| {
+        set_scanning.set(false);
+        find(text);
+    });
+    let on_close = Callback::new(move |()| set_scanning.set(false));
     let answer = move || {
         said.get().map(|said| match said {
             Said::Elsewhere { id, env } => {
@@ -98,8 +114,17 @@ pub fn FindPet() -> impl IntoView {
                     node_ref=field
                 />
                 <button type="submit" class="secondary">{t(words::find_open)}</button>
+                <button
+                    type="button"
+                    class="secondary"
+                    aria-expanded=move || scanning.get().to_string()
+                    on:click=move |_| set_scanning.update(|on| *on = !*on)
+                >
+                    {t(words::scan_card)}
+                </button>
             </div>
             {answer}
+            {move || scanning.get().then(|| view! { <CardScanner on_read on_close /> })}
         </form>
     }
 }

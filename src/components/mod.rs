@@ -1,5 +1,6 @@
 //! Small pieces shared by the pages.
 
+mod card_scanner;
 mod compare_groups;
 mod create_outcome;
 mod download;
@@ -27,6 +28,7 @@ mod title;
 mod update_banner;
 
 pub(crate) use crate::i18n::clock_time;
+pub use card_scanner::CardScanner;
 pub use compare_groups::{Chosen, CompareGroups, Names};
 pub use create_outcome::CreateOutcome;
 pub use download::download;

@@ -87,16 +87,30 @@ fn decode(squares: &QrSquares) -> String {
     // Three pixels a square, as a reader needs more than one.
     let scale = 3;
     let side = squares.size * scale;
-    let mut image = rqrr::PreparedImage::prepare_from_greyscale(side, side, |x, y| {
-        if dark[(y / scale) * squares.size + x / scale] {
-            0
-        } else {
-            255
-        }
-    });
-    let grids = image.detect_grids();
-    assert_eq!(grids.len(), 1, "one code");
-    grids[0].decode().expect("the code reads").1
+    let grey: Vec<u8> = (0..side * side)
+        .map(|at| {
+            let (x, y) = (at % side / scale, at / side / scale);
+            if dark[y * squares.size + x] {
+                0
+            } else {
+                255
+            }
+        })
+        .collect();
+    let code = read_code(side, side, &grey).expect("the code reads");
+    // The same picture as a canvas holds it, in colour: dark blue on cream.
+    let rgba: Vec<u8> = grey
+        .iter()
+        .flat_map(|&g| {
+            if g == 0 {
+                [20, 30, 90, 255]
+            } else {
+                [250, 245, 225, 255]
+            }
+        })
+        .collect();
+    assert_eq!(read_code_in_rgba(side, side, &rgba).as_ref(), Some(&code));
+    code
 }
 
 #[test]
@@ -110,4 +124,7 @@ fn a_cards_code_reads_back_as_its_address() {
     );
     // A QR code holds at most about 2 KB.
     assert_eq!(qr_squares(&"x".repeat(5000)), None);
+    // A picture with no code in it, and one too small for its size.
+    assert_eq!(read_code(40, 30, &[255; 1200]), None);
+    assert_eq!(read_code(40, 30, &[255; 10]), None);
 }

@@ -1,19 +1,15 @@
-//! Cage cards and Find a pet, on the release build in headless Chromium: the printed card,
-//! through Chromium's own print to PDF (its pages, its text, and its code drawn by poppler's
-//! `pdftoppm` and read back as a camera would), and the Find a pet box typed into as a
-//! barcode scanner types (fast, then Enter). The service's own record counts what it was
-//! asked.
+//! Cage cards on the release build in headless Chromium: the printed card, through
+//! Chromium's own print to PDF (its pages, its text, and its code drawn by poppler's
+//! `pdftoppm` and read back as a camera would). Finding a pet from its card is `scanning.rs`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use base64::Engine;
-use fantoccini::{Client, Locator};
-use petstore_dev_service::control::MAIN;
+use fantoccini::Client;
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
-use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations, wait_js};
-use petstore_e2e::words::{says, Words};
+use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations};
 use petstore_e2e::{click, serve_release, start_service_with_registry, wait_for, Browser};
 use serde_json::json;
 
@@ -201,96 +197,5 @@ async fn a_card_prints_alone_on_an_a6_page_and_its_code_opens_the_pet() {
     c.goto(&codes[0]).await.expect("open the scanned address");
     wait_for(c, "//h1[normalize-space()='Staging Tilly']").await;
     let _ = std::fs::remove_dir_all(&dir);
-    browser.close().await;
-}
-
-/// Types `text` into Find a pet as a scanner does (all at once, then Enter).
-async fn scan(c: &Client, text: &str) {
-    let field = c.find(Locator::Id("find-pet")).await.expect("Find a pet");
-    field.send_keys(&format!("{text}\n")).await.expect("type");
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn find_a_pet_opens_a_scanned_card_and_says_what_anything_else_is() {
-    let (service, config, registry) = start_service_with_registry(Config::default()).await;
-    let production = registry.deployment(MAIN, "production").expect("production");
-    let asked = || production.log().len();
-    let site = serve_release(&service, config).await;
-    let en = Words::of("en");
-    let browser = Browser::signed_in().await;
-    let c = &browser.client;
-    c.goto(&format!("{site}pets?env=production"))
-        .await
-        .expect("open the list");
-    wait_for(c, "//td[normalize-space()='Rex']").await;
-    let here = site.trim_end_matches('/');
-
-    // A pet's number, from the list.
-    scan(c, "2").await;
-    wait_for(c, "//h1[normalize-space()='Mittens']").await;
-    let emptied = c
-        .execute("return document.getElementById('find-pet').value;", vec![])
-        .await
-        .expect("the box");
-    assert_eq!(emptied, json!(""), "the box is ready for the next scan");
-
-    // A card's address, from a pet's page: the next pet opens.
-    scan(c, &format!("{here}/pets/{BIG_ID}?env=production")).await;
-    wait_for(c, "//h1[normalize-space()='Big Id Barney']").await;
-
-    // What opens nothing asks the service nothing.
-    let before = asked();
-    // A staging card: said, with a button; the page stays in production.
-    scan(c, &format!("{here}/pets/3?env=staging")).await;
-    let said = en.fill(
-        "find_other_environment",
-        &[("environment", "Staging"), ("current", "Production")],
-    );
-    says(c, ".find-pet [role=alert]", &said).await;
-    let found = violations(c, &axe_source()).await;
-    assert!(
-        found.is_empty(),
-        "axe on Find a pet and its answer: {found:#?}"
-    );
-    viewport(&browser, 390, 844, true).await;
-    fits_the_window(c, "Find a pet's answer on a phone").await;
-    let url = c.current_url().await.expect("the address");
-    assert!(
-        url.as_str()
-            .contains(&format!("pets/{BIG_ID}?env=production")),
-        "{url}"
-    );
-    // Text that is not ours, and another site's address.
-    scan(c, "Rex").await;
-    let said = en.fill("find_not_ours", &[("text", "Rex")]);
-    says(c, ".find-pet [role=alert]", &said).await;
-    scan(c, "https://example.com/pets/1").await;
-    let said = en.fill("find_other_site", &[("host", "example.com")]);
-    says(c, ".find-pet [role=alert]", &said).await;
-    scan(c, &format!("{here}/compare?env=production")).await;
-    says(c, ".find-pet [role=alert]", &en.say("find_other_page")).await;
-    assert_eq!(asked(), before, "nothing asked of the service");
-
-    // The staging card, opened there on request.
-    scan(c, &format!("{here}/pets/3?env=staging")).await;
-    click(c, "//button[normalize-space()='Open it in Staging']").await;
-    wait_js(
-        c,
-        "staging's pet page",
-        "return location.pathname.endsWith('/pets/3') && location.search === '?env=staging';",
-    )
-    .await;
-
-    // An unknown number opens its page, which says so.
-    c.goto(&format!("{site}pets?env=production"))
-        .await
-        .expect("the list");
-    wait_for(c, "//td[normalize-space()='Rex']").await;
-    scan(c, "424242").await;
-    let said = en.fill(
-        "no_pet_with_id",
-        &[("environment", "Production"), ("id", "424242")],
-    );
-    says(c, "main", &said).await;
     browser.close().await;
 }

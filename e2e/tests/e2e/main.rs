@@ -20,6 +20,7 @@ mod phone;
 mod pseudo_locale;
 mod random_session;
 mod release_site;
+mod scanning;
 mod split_pages;
 mod start_frame;
 mod tabs;

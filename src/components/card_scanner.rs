@@ -1,0 +1,228 @@
+//! Scan a card: the tablet's rear camera in the page, read a few times a second until a card's
+//! code is found, which is then handled as if typed into Find a pet. The reader (`rqrr`, in
+//! the core) is a chunk of its own, fetched on the first Scan a card. The camera stops when a
+//! code is read, on Close, when the scanner leaves the page (a pet opened, another page) and
+//! when the tab is hidden.
+
+use std::time::Duration;
+
+use leptos::ev;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    CanvasRenderingContext2d, DomException, HtmlCanvasElement, HtmlVideoElement, MediaStream,
+    MediaStreamConstraints,
+};
+
+use crate::i18n::{t, words};
+use crate::split::{split, SplitLoaderError};
+use petstore_core::read_code_in_rgba;
+
+/// How often the camera's picture is read: often enough to feel at once, seldom enough to
+/// leave a slow tablet's main thread free between reads.
+const LOOK_EVERY: Duration = Duration::from_millis(250);
+
+split! {
+    card_scanner, preload_card_scanner;
+    /// The camera's view and its reader.
+    fn scanner_view(on_read: Callback<String>, on_close: Callback<()>) -> Result<AnyView, SplitLoaderError> {
+        Ok(view! { <CameraScan on_read on_close /> }.into_any())
+    }
+}
+
+/// The scanner once its code is here, and a message if it cannot be downloaded.
+#[component]
+pub fn CardScanner(
+    /// Called with the text of the code read; the camera is already stopped.
+    on_read: Callback<String>,
+    /// Called when the manager closes it, or the tab is hidden.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <Suspense fallback=|| view! { <p role="status">{t(words::loading)}</p> }>
+            {move || Suspend::new(SendWrapper::new(async move {
+                scanner_view(on_read, on_close).await.unwrap_or_else(|_| {
+                    view! { <p class="alert" role="alert">{t(words::scan_not_downloaded)}</p> }
+                        .into_any()
+                })
+            }))}
+        </Suspense>
+    }
+}
+
+/// Why the camera did not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CameraProblem {
+    /// The manager or the browser's settings refused it.
+    Refused,
+    /// There is none.
+    Missing,
+    /// Another app holds it.
+    Busy,
+    /// The page is not at a secure address, where browsers give no camera.
+    NeedsSecure,
+    /// Anything else.
+    Failed,
+}
+
+impl CameraProblem {
+    fn said(self) -> fn() -> std::borrow::Cow<'static, str> {
+        match self {
+            Self::Refused => words::camera_refused,
+            Self::Missing => words::camera_missing,
+            Self::Busy => words::camera_busy,
+            Self::NeedsSecure => words::camera_needs_secure,
+            Self::Failed => words::camera_failed,
+        }
+    }
+
+    /// The problem a refused `getUserMedia` names (a `DOMException`'s name).
+    fn of(error: &JsValue) -> Self {
+        match error
+            .dyn_ref::<DomException>()
+            .map(DomException::name)
+            .as_deref()
+        {
+            Some("NotAllowedError" | "SecurityError") => Self::Refused,
+            Some("NotFoundError" | "OverconstrainedError") => Self::Missing,
+            Some("NotReadableError" | "AbortError") => Self::Busy,
+            _ => Self::Failed,
+        }
+    }
+}
+
+/// The rear camera where there is one (any camera otherwise), without sound.
+async fn open_camera() -> Result<MediaStream, CameraProblem> {
+    let devices = window()
+        .navigator()
+        .media_devices()
+        .map_err(|_| CameraProblem::NeedsSecure)?;
+    let facing = js_sys::Object::new();
+    let rear = js_sys::Object::new();
+    js_sys::Reflect::set(&rear, &"ideal".into(), &"environment".into())
+        .and_then(|_| js_sys::Reflect::set(&facing, &"facingMode".into(), &rear))
+        .map_err(|_| CameraProblem::Failed)?;
+    let constraints = MediaStreamConstraints::new();
+    constraints.set_video(&facing);
+    constraints.set_audio(&JsValue::FALSE);
+    let asked = devices
+        .get_user_media_with_constraints(&constraints)
+        .map_err(|e| CameraProblem::of(&e))?;
+    let stream = JsFuture::from(asked)
+        .await
+        .map_err(|e| CameraProblem::of(&e))?;
+    stream.dyn_into().map_err(|_| CameraProblem::Failed)
+}
+
+/// Ends every track of `stream`: the camera's light goes off.
+fn stop(stream: &MediaStream) {
+    for track in stream.get_tracks().iter() {
+        if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
+            track.stop();
+        }
+    }
+}
+
+/// The text of a code in the video's picture now, if there is one.
+fn look(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<String> {
+    let (width, height) = (video.video_width(), video.video_height());
+    // HAVE_CURRENT_DATA: a picture to read.
+    if width == 0 || height == 0 || video.ready_state() < 2 {
+        return None;
+    }
+    canvas.set_width(width);
+    canvas.set_height(height);
+    let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    context
+        .draw_image_with_html_video_element(video, 0.0, 0.0)
+        .ok()?;
+    let picture = context
+        .get_image_data(0.0, 0.0, f64::from(width), f64::from(height))
+        .ok()?;
+    read_code_in_rgba(width as usize, height as usize, &picture.data())
+}
+
+/// The camera's picture, read until a code is found.
+#[component]
+fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoView {
+    let video = NodeRef::<leptos::html::Video>::new();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let (problem, set_problem) = signal(None::<CameraProblem>);
+    let camera = StoredValue::new_local(None::<MediaStream>);
+    let stop_camera = move || {
+        if let Some(Some(stream)) = camera.try_update_value(Option::take) {
+            stop(&stream);
+        }
+    };
+    // The camera opens once its picture has somewhere to go.
+    video.on_load(move |element| {
+        spawn_local(async move {
+            match open_camera().await {
+                Ok(stream) => {
+                    element.set_src_object(Some(&stream));
+                    let _ = element.play();
+                    // Gone meanwhile (closed, or the page left): the camera goes at once.
+                    if let Some(Some(stream)) = camera.try_set_value(Some(stream)) {
+                        stop(&stream);
+                    }
+                }
+                Err(why) => {
+                    let _ = set_problem.try_set(Some(why));
+                }
+            }
+        });
+    });
+    let reading = set_interval_with_handle(
+        move || {
+            let (Some(video), Some(canvas)) = (video.get_untracked(), canvas.get_untracked())
+            else {
+                return;
+            };
+            if camera.with_value(Option::is_none) {
+                return;
+            }
+            if let Some(text) = look(&video, &canvas) {
+                stop_camera();
+                on_read.run(text);
+            }
+        },
+        LOOK_EVERY,
+    )
+    .ok();
+    let hidden = window_event_listener(ev::visibilitychange, move |_| {
+        if document().hidden() {
+            on_close.run(());
+        }
+    });
+    on_cleanup(move || {
+        if let Some(reading) = reading {
+            reading.clear();
+        }
+        hidden.remove();
+        stop_camera();
+    });
+    view! {
+        <div class="scanner">
+            {move || problem.get().map(|why| {
+                view! { <p class="alert" role="alert">{t(why.said())}</p> }
+            })}
+            <p class="hint" role="status" hidden=move || problem.with(Option::is_some)>
+                {t(words::scan_hint)}
+            </p>
+            <video
+                node_ref=video
+                aria-label=t(words::scan_camera_label)
+                playsinline=true
+                muted=true
+                hidden=move || problem.with(Option::is_some)
+            ></video>
+            <canvas node_ref=canvas hidden=true></canvas>
+            <button type="button" class="secondary" on:click=move |_| on_close.run(())>
+                {t(words::close)}
+            </button>
+        </div>
+    }
+}

@@ -1,6 +1,7 @@
 //! This tab's `sessionStorage`: where keys, the chosen environment and the form draft live,
-//! so closing the tab forgets every key. `localStorage` holds one thing only, the device's
-//! language ([`LANGUAGE_SLOT`]): not a person's work, so Sign out everywhere leaves it.
+//! so closing the tab forgets every key. `localStorage` holds the device's own choices only,
+//! its language ([`LANGUAGE_SLOT`]) and the paper its printer takes ([`PAPER_SLOT`]): not a
+//! person's work, so Sign out everywhere leaves them.
 //!
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.
@@ -24,6 +25,21 @@ pub const LANGUAGE_SLOT: &str = "petstore-admin.language";
 pub fn set_device_language(tag: &str) {
     if let Some(s) = device() {
         let _ = s.set_item(LANGUAGE_SLOT, tag);
+    }
+}
+
+/// The storage key, in `localStorage`, of the paper this device prints sheets on.
+pub const PAPER_SLOT: &str = "petstore-admin.paper";
+
+/// The value the device keeps under `key` (one of the slots above), if any.
+pub fn device_get(key: &str) -> Option<String> {
+    device()?.get_item(key).ok()?
+}
+
+/// Keeps `value` as the device's choice under `key` (best effort, see the module docs).
+pub fn device_set(key: &str, value: &str) {
+    if let Some(s) = device() {
+        let _ = s.set_item(key, value);
     }
 }
 

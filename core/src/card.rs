@@ -4,7 +4,9 @@
 
 use qrcode::{Color, EcLevel, QrCode};
 
-use crate::{parse_int64, Environment, Page};
+use std::fmt::Write;
+
+use crate::{parse_int64, Environment, Int64Problem, Page};
 
 /// What a manager typed or scanned into Find a pet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,15 +49,20 @@ pub fn read_scanned(text: &str, here: &str) -> Scanned {
         return Scanned::OtherSite(host.to_owned());
     }
     let below_base = path.strip_prefix(here_base.trim_end_matches('/'));
-    match below_base.and_then(Page::at) {
-        Some(Page::Pet(id)) => {
-            let env = query
-                .split('&')
-                .find_map(|pair| pair.strip_prefix("env="))
-                .and_then(Environment::parse);
-            pet(&id, env)
-        }
-        _ => Scanned::OtherPage,
+    let Some(Page::Pet(id)) = below_base.and_then(Page::at) else {
+        return Scanned::OtherPage;
+    };
+    // Ids belong to one environment: an address naming one that does not exist opens none.
+    let named = query.split('&').find_map(|pair| pair.strip_prefix("env="));
+    let env = match named.map(|e| Environment::parse(&e.to_ascii_lowercase())) {
+        Some(None) => return Scanned::Text,
+        Some(env) => env,
+        None => None,
+    };
+    match parse_int64(&id) {
+        Ok(id) => Scanned::Pet { id, env },
+        Err(Int64Problem::OutOfRange) => Scanned::NoSuchNumber,
+        Err(Int64Problem::NotANumber) => Scanned::OtherPage,
     }
 }
 
@@ -76,6 +83,8 @@ fn split_address(text: &str) -> Option<(&str, &str, &str)> {
     let rest = rest.split('#').next().unwrap_or_default();
     let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
     let (host, path) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
+    // A user name before `@` is no part of where the address leads.
+    let host = host.rsplit('@').next().unwrap_or(host);
     (!host.is_empty()).then_some((host, path, query))
 }
 
@@ -100,7 +109,7 @@ pub fn qr_squares(text: &str) -> Option<QrSquares> {
     for (at, color) in code.to_colors().into_iter().enumerate() {
         if color == Color::Dark {
             let (x, y) = (at % width + QUIET, at / width + QUIET);
-            path.push_str(&format!("M{x} {y}h1v1h-1z"));
+            let _ = write!(path, "M{x} {y}h1v1h-1z");
         }
     }
     Some(QrSquares {
@@ -131,6 +140,78 @@ pub fn read_code_in_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<Str
         .map(|p| ((u32::from(p[0]) * 77 + u32::from(p[1]) * 150 + u32::from(p[2]) * 29) >> 8) as u8)
         .collect();
     read_code(width, height, &grey)
+}
+
+/// The paper a device prints sheets on, chosen once per device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// 210 × 297 mm, most of the world's.
+    A4,
+    /// 8.5 × 11 in, the United States' and Canada's.
+    Letter,
+}
+
+impl Paper {
+    /// Both, in the order they are offered.
+    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+
+    /// The value kept on the device and used in the page's classes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// The paper named by `value` (as [`Paper::as_str`] writes it).
+    pub fn parse(value: &str) -> Option<Paper> {
+        Paper::ALL.into_iter().find(|p| p.as_str() == value)
+    }
+
+    /// The paper a device whose language is `tag` (`en-US`) most likely has: Letter in the
+    /// United States and Canada, A4 elsewhere.
+    pub fn likely_for(tag: &str) -> Paper {
+        let region = tag.rsplit(['-', '_']).next().unwrap_or_default();
+        match region.to_ascii_uppercase().as_str() {
+            "US" | "CA" => Paper::Letter,
+            _ => Paper::A4,
+        }
+    }
+}
+
+/// How cards sit on a sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Two by two: four cage cards (A6 on A4).
+    Cards,
+    /// Two by four: eight smaller labels.
+    Labels,
+}
+
+impl Layout {
+    /// Both, in the order they are offered.
+    pub const ALL: [Layout; 2] = [Layout::Cards, Layout::Labels];
+
+    /// How many fit a page.
+    pub fn per_page(self) -> usize {
+        match self {
+            Layout::Cards => 4,
+            Layout::Labels => 8,
+        }
+    }
+
+    /// The value used in the page's classes and the `<select>`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Layout::Cards => "cards",
+            Layout::Labels => "labels",
+        }
+    }
+
+    /// The layout named by `value` (as [`Layout::as_str`] writes it).
+    pub fn parse(value: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.as_str() == value)
+    }
 }
 
 #[cfg(test)]

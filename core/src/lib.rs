@@ -26,7 +26,9 @@ mod tabs;
 mod text;
 mod wire;
 
-pub use card::{qr_squares, read_code, read_code_in_rgba, read_scanned, QrSquares, Scanned};
+pub use card::{
+    qr_squares, read_code, read_code_in_rgba, read_scanned, Layout, Paper, QrSquares, Scanned,
+};
 pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};
 pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};

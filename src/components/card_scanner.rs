@@ -96,10 +96,14 @@ impl CameraProblem {
 
 /// The rear camera where there is one (any camera otherwise), without sound.
 async fn open_camera() -> Result<MediaStream, CameraProblem> {
+    // Outside a secure page browsers have no `mediaDevices` at all.
+    if !window().is_secure_context() {
+        return Err(CameraProblem::NeedsSecure);
+    }
     let devices = window()
         .navigator()
         .media_devices()
-        .map_err(|_| CameraProblem::NeedsSecure)?;
+        .map_err(|_| CameraProblem::Failed)?;
     let facing = js_sys::Object::new();
     let rear = js_sys::Object::new();
     js_sys::Reflect::set(&rear, &"ideal".into(), &"environment".into())
@@ -133,9 +137,18 @@ fn look(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<String> 
     if width == 0 || height == 0 || video.ready_state() < 2 {
         return None;
     }
-    canvas.set_width(width);
-    canvas.set_height(height);
-    let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    if (canvas.width(), canvas.height()) != (width, height) {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    // Read back four times a second: the browser keeps the picture where reading is cheap.
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"willReadFrequently".into(), &JsValue::TRUE).ok()?;
+    let context: CanvasRenderingContext2d = canvas
+        .get_context_with_context_options("2d", &options)
+        .ok()??
+        .dyn_into()
+        .ok()?;
     context
         .draw_image_with_html_video_element(video, 0.0, 0.0)
         .ok()?;
@@ -162,11 +175,15 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
         spawn_local(async move {
             match open_camera().await {
                 Ok(stream) => {
-                    element.set_src_object(Some(&stream));
-                    let _ = element.play();
                     // Gone meanwhile (closed, or the page left): the camera goes at once.
-                    if let Some(Some(stream)) = camera.try_set_value(Some(stream)) {
-                        stop(&stream);
+                    if camera.try_with_value(|_| ()).is_none() {
+                        return stop(&stream);
+                    }
+                    element.set_src_object(Some(&stream));
+                    camera.set_value(Some(stream));
+                    // Closed while it starts: the play is cut short, which is no problem.
+                    if let Ok(playing) = element.play() {
+                        let _ = JsFuture::from(playing).await;
                     }
                 }
                 Err(why) => {

@@ -18,8 +18,23 @@ use petstore_core::{read_scanned, Page, Scanned};
 enum Said {
     /// A card of the other environment: open it there?
     Elsewhere { id: i64, env: Environment },
-    /// Not a pet: why, in words.
-    NotAPet(String),
+    /// Not a pet: what it was, and the text (said in the language shown when drawn).
+    NotAPet(Scanned, String),
+}
+
+/// Why `what` (read from `text`) opens no pet, in words.
+fn not_a_pet(what: &Scanned, text: &str) -> String {
+    match what {
+        Scanned::NoSuchNumber => words::find_no_such_number().into_owned(),
+        Scanned::OtherPage => words::find_other_page().into_owned(),
+        Scanned::OtherSite(host) => words::find_other_site(host),
+        Scanned::Text => {
+            // A long scan is quoted by its start: enough to recognise it.
+            let text: String = text.trim().chars().take(60).collect();
+            words::find_not_ours(&text)
+        }
+        Scanned::Nothing | Scanned::Pet { .. } => words::find_nothing().into_owned(),
+    }
 }
 
 /// The Find a pet box, with Scan a card.
@@ -38,27 +53,27 @@ pub fn FindPet() -> impl IntoView {
         set_said.set(None);
         navigate(&current.link(&Page::pet(id), env), absolute(false));
     };
-    // Typed, scanned into the box or read by the camera: one answer.
+    // Typed, scanned into the box or read by the camera: one answer. Text typed is selected
+    // when it opens nothing, so the next scan replaces it; the camera's leaves the keyboard
+    // down, over the answer.
     let find = {
         let open = open.clone();
-        move |text: String| {
+        move |text: String, typed: bool| {
             let shown = current.env_untracked();
-            let said = match read_scanned(&text, &current.here()) {
+            let what = read_scanned(&text, &current.here());
+            let said = match what {
                 Scanned::Pet { id, env } => match env.filter(|env| *env != shown) {
                     None => return open(id, shown),
                     Some(env) => Said::Elsewhere { id, env },
                 },
-                Scanned::Nothing => Said::NotAPet(words::find_nothing().into_owned()),
-                Scanned::NoSuchNumber => Said::NotAPet(words::find_no_such_number().into_owned()),
-                Scanned::OtherPage => Said::NotAPet(words::find_other_page().into_owned()),
-                Scanned::OtherSite(host) => Said::NotAPet(words::find_other_site(&host)),
-                Scanned::Text => Said::NotAPet(words::find_not_ours(text.trim())),
+                other => Said::NotAPet(other, text.clone()),
             };
             set_said.set(Some(said));
-            // The next scan replaces the text rather than adding to it.
             if let Some(input) = field.get_untracked() {
                 input.set_value(&text);
-                input.select();
+                if typed {
+                    input.select();
+                }
             }
         }
     };
@@ -67,20 +82,22 @@ pub fn FindPet() -> impl IntoView {
         move |ev: SubmitEvent| {
             ev.prevent_default();
             if let Some(input) = field.get_untracked() {
-                find(input.value());
+                find(input.value(), true);
             }
         }
     };
     let on_read = Callback::new(move |text: String| {
         set_scanning.set(false);
-        find(text);
+        find(text, false);
     });
     let on_close = Callback::new(move |()| set_scanning.set(false));
     let answer = move || {
-        said.get().map(|said| match said {
+        said.get().and_then(|said| match said {
+            // Once the manager is in that environment, the card needs no answer.
+            Said::Elsewhere { env, .. } if env == current.env() => None,
             Said::Elsewhere { id, env } => {
                 let open = open.clone();
-                view! {
+                let view = view! {
                     <div class="alert" role="alert">
                         <p>
                             {words::find_other_environment(
@@ -93,9 +110,13 @@ pub fn FindPet() -> impl IntoView {
                         </button>
                     </div>
                 }
-                .into_any()
+                .into_any();
+                Some(view)
             }
-            Said::NotAPet(why) => view! { <p class="alert wrap" role="alert">{why}</p> }.into_any(),
+            Said::NotAPet(what, text) => {
+                let why = not_a_pet(&what, &text);
+                Some(view! { <p class="alert wrap" role="alert">{why}</p> }.into_any())
+            }
         })
     };
     view! {
@@ -112,6 +133,12 @@ pub fn FindPet() -> impl IntoView {
                     enterkeyhint="go"
                     aria-describedby="find-pet-hint"
                     node_ref=field
+                    // An answer is about the text it answered: typing anew puts it away.
+                    on:input=move |_| {
+                        if said.with_untracked(Option::is_some) {
+                            set_said.set(None);
+                        }
+                    }
                 />
                 <button type="submit" class="secondary">{t(words::find_open)}</button>
                 <button

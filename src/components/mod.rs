@@ -19,6 +19,8 @@ mod lookup_notice;
 mod offline;
 mod pet_card;
 mod pet_table;
+mod print_rows;
+mod print_sheets;
 mod round_line;
 mod run_panel;
 mod sign_in;
@@ -51,6 +53,7 @@ pub use pet_card::{CardPet, PrintCard};
 pub use pet_table::{
     category_options, status_badge, status_options, ListChanges, ListView, PetTable,
 };
+pub use print_rows::PrintRows;
 pub use round_line::RoundLine;
 pub use run_panel::RunPanel;
 pub use sign_in::{KeyForm, SignIn};

@@ -15,9 +15,10 @@ use petstore_core::{qr_squares, Page, QrSquares};
 
 split! {
     card_code, preload_card_code;
-    /// The code's squares for `address`: `None` if it is too long for a code.
-    fn card_code(address: String) -> Result<Option<QrSquares>, SplitLoaderError> {
-        Ok(qr_squares(&address))
+    /// Each address's code squares (`None` for one too long for a code), for one card or a
+    /// sheet of them.
+    pub(crate) fn card_codes(addresses: Vec<String>) -> Result<Vec<Option<QrSquares>>, SplitLoaderError> {
+        Ok(addresses.iter().map(|a| qr_squares(a)).collect())
     }
 }
 
@@ -72,7 +73,7 @@ pub fn PrintCard(card: CardPet) -> impl IntoView {
 }
 
 /// The browser's print dialog; a browser that cannot print leaves the preview as it is.
-fn print() {
+pub(crate) fn print() {
     if let Err(error) = window().print() {
         leptos::logging::error!("print: {error:?}");
     }
@@ -83,14 +84,14 @@ fn print() {
 fn CardSheet(card: CardPet) -> impl IntoView {
     let address = use_current_env().full_link(&Page::pet(card.pet.id), card.env);
     let card = StoredValue::new(card);
-    let squares = LocalResource::new(move || card_code(address.clone()));
+    let squares = LocalResource::new(move || card_codes(vec![address.clone()]));
     view! {
         <Suspense fallback=|| view! { <p role="status">{t(words::card_preparing)}</p> }>
             {move || Suspend::new(SendWrapper::new(async move {
                 match squares.await {
-                    Ok(squares) => view! {
+                    Ok(mut squares) => view! {
                         <div class="print-sheet">
-                            <Card card=card.get_value() squares />
+                            <Card card=card.get_value() squares=squares.pop().flatten() />
                         </div>
                     }.into_any(),
                     Err(_) => view! {
@@ -104,9 +105,11 @@ fn CardSheet(card: CardPet) -> impl IntoView {
 
 /// One card: the name large, what the shop needs to know, the code, and where it is from.
 #[component]
-fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
+pub(crate) fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
     let CardPet { pet, category, env } = card;
     let staging = env == Environment::Staging;
+    let name = pet.name.clone();
+    let status = pet.status.clone();
     let code = squares.map(|QrSquares { size, path }| {
         let view_box = format!("0 0 {size} {size}");
         view! {
@@ -114,7 +117,7 @@ fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
                 class="card-code"
                 viewBox=view_box
                 role="img"
-                aria-label=words::card_code_label(&pet.name)
+                aria-label=move || words::card_code_label(&name)
                 shape-rendering="crispEdges"
             >
                 <rect width=size height=size fill="#fff" />
@@ -130,14 +133,14 @@ fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
                 <dt>{t(words::column_category)}</dt>
                 <dd>{category}</dd>
                 <dt>{t(words::column_status)}</dt>
-                <dd>{status_name(pet.status.as_ref()).into_owned()}</dd>
+                <dd>{move || status_name(status.as_ref()).into_owned()}</dd>
                 <dt>{t(words::column_id)}</dt>
                 <dd>{pet.id.to_string()}</dd>
             </dl>
             {code}
             <p class="card-foot">
-                <span>{env.label().into_owned()}</span>
-                <span>{words::card_printed(&today_long())}</span>
+                <span>{move || env.label().into_owned()}</span>
+                <span>{move || words::card_printed(&today_long())}</span>
             </p>
         </article>
     }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use petstore_core::Page;
 
 use crate::api::{Pet, PetStatus};
-use crate::components::ExportButtons;
+use crate::components::{ExportButtons, PrintRows};
 use crate::config::Environment;
 use crate::i18n::{changes_said, language, number, status_name, t, words, Label, Language};
 use crate::input::{search_and_sort, Column, Sort};
@@ -211,8 +211,17 @@ pub fn PetTable(
                 pets=shown
                 search=view.search
                 category=view.category
-                scope
+                scope=scope.clone()
                 maybe_more=Signal::derive(full)
+            />
+            // Cage cards or a stock sheet of the same rows.
+            <PrintRows
+                pets=shown
+                scope
+                search=view.search
+                category=view.category
+                read_at=Signal::derive(move || listing.with(|l| l.as_ref().map(|l| l.read_at)))
+                current
             />
         }
     };

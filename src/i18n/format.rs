@@ -90,7 +90,12 @@ pub fn long_date(date: &crate::api::Date) -> String {
 /// Today's date in long form ("27 November 2026"), in the device's time zone: a printed
 /// card's date.
 pub fn today_long() -> String {
-    date_format(js_sys::Date::now(), &[("dateStyle", "long")])
+    day_long(js_sys::Date::now())
+}
+
+/// The date, in long form and the device's time zone, of a time in ms since the epoch.
+pub fn day_long(ms: f64) -> String {
+    date_format(ms, &[("dateStyle", "long")])
 }
 
 /// A day ahead in words: "today", "tomorrow", "in 12 days".

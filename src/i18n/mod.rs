@@ -19,8 +19,8 @@ pub mod problems;
 pub use changes::changes_said;
 pub use errors::{call_said, said};
 pub use format::{
-    clock_seconds, clock_time, days_ahead, duration, listed, long_date, number, relative_time,
-    today_long,
+    clock_seconds, clock_time, day_long, days_ahead, duration, listed, long_date, number,
+    relative_time, today_long,
 };
 pub use label::Label;
 pub use language::{choose_language, language, Language};

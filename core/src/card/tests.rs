@@ -38,8 +38,13 @@ fn a_cards_address_names_its_pet_and_environment() {
         pet(7, None)
     );
     assert_eq!(
+        read_scanned("https://shop.example/admin/pets/7?q=x&env=Staging", HERE),
+        pet(7, Some(Environment::Staging))
+    );
+    // An environment that does not exist opens no pet: ids belong to one environment.
+    assert_eq!(
         read_scanned("https://shop.example/admin/pets/7?env=moon", HERE),
-        pet(7, None)
+        Scanned::Text
     );
     // Served at the root.
     assert_eq!(
@@ -67,7 +72,24 @@ fn what_is_not_a_pet_says_what_it_is() {
     );
     assert_eq!(
         read_scanned("https://shop.example/admin/pets/rex", HERE),
+        Scanned::OtherPage
+    );
+    assert_eq!(
+        read_scanned("https://shop.example/admin/pets/99999999999999999999", HERE),
         Scanned::NoSuchNumber
+    );
+    assert_eq!(
+        read_scanned("https://shop.example/administrator/pets/7", HERE),
+        Scanned::OtherPage
+    );
+    // The port is part of the site; a user name is not.
+    assert_eq!(
+        read_scanned("https://shop.example:8443/admin/pets/7", HERE),
+        Scanned::OtherSite("shop.example:8443".into())
+    );
+    assert_eq!(
+        read_scanned("https://shop.example@evil.example/admin/pets/7", HERE),
+        Scanned::OtherSite("evil.example".into())
     );
     assert_eq!(
         read_scanned("https://elsewhere.example/admin/pets/7", HERE),
@@ -127,4 +149,20 @@ fn a_cards_code_reads_back_as_its_address() {
     // A picture with no code in it, and one too small for its size.
     assert_eq!(read_code(40, 30, &[255; 1200]), None);
     assert_eq!(read_code(40, 30, &[255; 10]), None);
+}
+
+#[test]
+fn a_sheet_is_on_the_paper_a_device_likely_has() {
+    assert_eq!(Paper::likely_for("en-US"), Paper::Letter);
+    assert_eq!(Paper::likely_for("fr-CA"), Paper::Letter);
+    assert_eq!(Paper::likely_for("en-GB"), Paper::A4);
+    assert_eq!(Paper::likely_for("de"), Paper::A4);
+    assert_eq!(Paper::likely_for("es-us"), Paper::Letter);
+    for paper in Paper::ALL {
+        assert_eq!(Paper::parse(paper.as_str()), Some(paper));
+    }
+    for layout in Layout::ALL {
+        assert_eq!(Layout::parse(layout.as_str()), Some(layout));
+    }
+    assert_eq!(Layout::Cards.per_page() * 2, Layout::Labels.per_page());
 }

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use base64::Engine;
-use fantoccini::Client;
+use fantoccini::{Client, Locator};
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
-use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations};
+use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations, wait_js};
 use petstore_e2e::{click, serve_release, start_service_with_registry, wait_for, Browser};
 use serde_json::json;
 
@@ -67,11 +67,19 @@ fn pages(pdf: &Path) -> (usize, (f64, f64)) {
     (count, (mm(w), mm(h)))
 }
 
-/// The codes on the PDF's first page, drawn at 200 dpi in grey and read as a camera would.
+/// The code on the PDF's first page, a card alone (see [`codes_on_page`]).
 fn codes_on_first_page(pdf: &Path, dir: &Path) -> Vec<String> {
+    codes_on_page(pdf, dir, 1, (1, 1))
+}
+
+/// The codes on page `n` of the PDF, drawn at 200 dpi in grey and read as a camera would,
+/// one from each cell of a `(columns, rows)` grid (each card on its own, as a camera sees
+/// one card at a time), sorted.
+fn codes_on_page(pdf: &Path, dir: &Path, n: usize, (columns, rows): (usize, usize)) -> Vec<String> {
     let stem = dir.join("page");
+    let n = n.to_string();
     let status = Command::new("pdftoppm")
-        .args(["-r", "200", "-gray", "-f", "1", "-l", "1", "-singlefile"])
+        .args(["-r", "200", "-gray", "-f", &n, "-l", &n, "-singlefile"])
         .arg(pdf)
         .arg(&stem)
         .status()
@@ -94,12 +102,174 @@ fn codes_on_first_page(pdf: &Path, dir: &Path) -> Vec<String> {
     assert_eq!(fields[0], "P5");
     let (w, h): (usize, usize) = (fields[1].parse().expect("w"), fields[2].parse().expect("h"));
     let pixels = &pgm[at + 1..];
-    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| pixels[y * w + x]);
-    image
-        .detect_grids()
-        .into_iter()
-        .filter_map(|grid| grid.decode().ok().map(|(_, text)| text))
-        .collect()
+    let (cw, ch) = (w / columns, h / rows);
+    let mut codes = Vec::new();
+    for cell in 0..columns * rows {
+        let (left, top) = (cell % columns * cw, cell / columns * ch);
+        let mut image = rqrr::PreparedImage::prepare_from_greyscale(cw, ch, |x, y| {
+            pixels[(top + y) * w + left + x]
+        });
+        codes.extend(
+            image
+                .detect_grids()
+                .into_iter()
+                .filter_map(|grid| grid.decode().ok().map(|(_, text)| text)),
+        );
+    }
+    codes.sort();
+    codes
+}
+
+/// The text of page `n` of the PDF, its white space made single spaces.
+fn page_text(pdf: &Path, n: usize) -> String {
+    let n = n.to_string();
+    poppler("pdftotext", &["-f", &n, "-l", &n], pdf)
+}
+
+/// Chooses `value` in the select `id` and waits for the sheet to follow (`check`, a script).
+async fn choose(c: &Client, id: &str, value: &str, check: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("#{id} {value}: {e}"));
+    wait_js(c, &format!("#{id} {value}"), check).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_rows_shown_print_as_sheets_of_cards_never_split_and_as_a_stock_list() {
+    let (service, config, _) = start_service_with_registry(Config::default()).await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    let dir = std::env::temp_dir().join(format!("petstore-sheet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder for the PDF");
+    c.goto(&format!("{site}pets?env=production&limit=5"))
+        .await
+        .expect("open the list");
+    wait_for(c, "//td[normalize-space()='Nemo']").await;
+    let names = ["Rex", "Mittens", "Big Id Barney", "Tweety", "Nemo"];
+    let ids = [1, 2, BIG_ID, 4, 5];
+    let mut addresses: Vec<String> = ids
+        .iter()
+        .map(|id| format!("{site}pets/{id}?env=production"))
+        .collect();
+
+    click(c, "//button[normalize-space()='Print cards']").await;
+    wait_js(
+        c,
+        "five cards drawn",
+        "return document.querySelectorAll('.sheet .card-code').length === 5;",
+    )
+    .await;
+    let found = violations(c, &axe_source()).await;
+    assert!(found.is_empty(), "axe on the sheet's preview: {found:#?}");
+    choose(
+        c,
+        "sheet-paper",
+        "a4",
+        "return !!document.querySelector('.sheet.paper-a4');",
+    )
+    .await;
+
+    // Four cage cards to an A4 page: two pages, four cards and one, none across a page.
+    let pdf = print_to_pdf(&browser, &dir).await;
+    let (count, (w, h)) = pages(&pdf);
+    assert_eq!(count, 2, "five cards, four to a page");
+    assert!(
+        (w - 210.0).abs() < 1.0 && (h - 297.0).abs() < 1.0,
+        "A4: {w} × {h} mm"
+    );
+    let (first, second) = (page_text(&pdf, 1), page_text(&pdf, 2));
+    for name in &names[..4] {
+        assert!(
+            first.contains(name) && !second.contains(name),
+            "{name} on page 1 alone"
+        );
+    }
+    assert!(
+        second.contains("Nemo") && !first.contains("Nemo"),
+        "Nemo on page 2 alone"
+    );
+    for unwanted in ["Print cards", "Export CSV", "Find a pet", "Search by name"] {
+        assert!(
+            !first.contains(unwanted),
+            "nothing but the cards ({unwanted}): {first}"
+        );
+    }
+    addresses.sort();
+    let mut codes = codes_on_page(&pdf, &dir, 1, (2, 2));
+    codes.extend(codes_on_page(&pdf, &dir, 2, (2, 2)));
+    codes.sort();
+    assert_eq!(codes, addresses, "each card's code is its pet's page");
+
+    // Eight labels to a US Letter page: one page, every code still read.
+    choose(
+        c,
+        "sheet-layout",
+        "labels",
+        "return !!document.querySelector('.sheet.layout-labels');",
+    )
+    .await;
+    choose(
+        c,
+        "sheet-paper",
+        "letter",
+        "return !!document.querySelector('.sheet.paper-letter');",
+    )
+    .await;
+    let pdf = print_to_pdf(&browser, &dir).await;
+    let (count, (w, h)) = pages(&pdf);
+    assert_eq!(count, 1, "five labels, eight to a page");
+    assert!(
+        (w - 215.9).abs() < 1.0 && (h - 279.4).abs() < 1.0,
+        "Letter: {w} × {h} mm"
+    );
+    assert_eq!(
+        codes_on_page(&pdf, &dir, 1, (2, 4)),
+        addresses,
+        "each label's code is its pet's page"
+    );
+
+    // The stock list, on the paper this device chose, with its heading and page numbers.
+    click(c, "//button[normalize-space()='Print list']").await;
+    wait_for(c, "//table[contains(@class, 'stock')]").await;
+    let pdf = print_to_pdf(&browser, &dir).await;
+    let (count, (w, _)) = pages(&pdf);
+    assert_eq!(count, 1);
+    assert!((w - 215.9).abs() < 1.0, "the device's paper kept: {w} mm");
+    let text = page_text(&pdf, 1);
+    for wanted in [
+        "Stock list: Production",
+        "Status: All",
+        "Limit: 5",
+        "Read on",
+        "Checked",
+    ]
+    .iter()
+    .chain(&names)
+    {
+        assert!(
+            text.contains(wanted),
+            "the stock list says {wanted}: {text}"
+        );
+    }
+    assert!(
+        text.replace(' ', "").contains("1/1"),
+        "the page's number: {text}"
+    );
+    assert!(!text.contains("Print list"), "no button printed: {text}");
+    let kept = c
+        .execute(
+            "return localStorage.getItem('petstore-admin.paper');",
+            vec![],
+        )
+        .await
+        .expect("the device's paper");
+    assert_eq!(kept, json!("letter"), "the paper is the device's choice");
+    let _ = std::fs::remove_dir_all(&dir);
+    browser.close().await;
 }
 
 /// Opens Print card on the pet page shown and waits for the card's code.

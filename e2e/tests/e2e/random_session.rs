@@ -14,6 +14,7 @@ mod language;
 mod live;
 mod model;
 mod page;
+mod print;
 mod steps;
 mod tablet;
 mod tabs;
@@ -97,6 +98,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
     // And a held pet's moment to take it back another, and Find a pet's scans another.
     let mut holding = Rng::new(seed ^ 0x401D_0000);
     let mut scanning = Rng::new(seed ^ 0x5CA2_0000);
+    let mut printing = Rng::new(seed ^ 0x9121_0000);
     let mut done = Vec::new();
     c.goto(&site).await.expect("open the site");
     let (started, _) = wait_for(c, SETTLE, |s| s.dialog).await;
@@ -131,8 +133,9 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's, and one in twenty the other
         // tabs', one in twenty adding more like the last and one in twenty a held pet's
-        // moment to take it back and one in twenty a scan into Find a pet (while no sign-in
-        // form asks); the main stream is drawn for those all the same.
+        // moment to take it back, one in twenty a scan into Find a pet and one in twenty a
+        // print's preview (while no sign-in form asks); the main stream is drawn for those
+        // all the same.
         let step = match n % 10 {
             9 => Step::Export,
             4 if n % 20 == 14 => Step::ImportFixed,
@@ -148,6 +151,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (6, false) => draw_more(&mut more),
                     (1, false) if n % 20 == 11 => held::draw(&mut holding),
                     (0, false) if n % 20 == 10 => find::draw(&mut scanning),
+                    (0, false) if n % 20 == 0 => print::draw(&mut printing),
                     _ => drawn,
                 }
             }

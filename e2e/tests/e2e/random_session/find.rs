@@ -29,8 +29,13 @@ pub enum Scan {
 pub enum Found {
     /// Pet `id`'s page in environment `env`.
     Opens { env: usize, id: i64 },
-    /// The page as it was (its path), and a line with the text of this catalogue key.
-    Says { path: String, key: &'static str },
+    /// The page as it was (its path and environment), and a line with the text of this
+    /// catalogue key.
+    Says {
+        path: String,
+        env: usize,
+        key: &'static str,
+    },
 }
 
 /// Draws the next scan.
@@ -70,6 +75,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, snap: &Snapshot,
             card(id, 1 - env),
             Found::Says {
                 path,
+                env,
                 key: "find_other_environment",
             },
         ),
@@ -78,6 +84,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, snap: &Snapshot,
             "Rex the dog".to_owned(),
             Found::Says {
                 path,
+                env,
                 key: "find_not_ours",
             },
         ),

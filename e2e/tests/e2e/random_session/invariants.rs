@@ -25,6 +25,9 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if let Some(problem) = &model.export_problem {
         return Err(format!("export: {problem}"));
     }
+    if let Some(problem) = &model.print_problem {
+        return Err(format!("print: {problem}"));
+    }
     if let Some(problem) = &model.live_problem {
         return Err(problem.clone());
     }
@@ -442,21 +445,30 @@ fn creates_match_presses(model: &Model) -> Result<(), String> {
 fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
     match &model.found {
         Some(Found::Opens { env, id }) => {
-            let opened = snap.path.ends_with(&format!("/pets/{id}")) && url_env(snap) == Some(*env);
+            // The box is emptied only when a pet opens: the same pet again is seen too.
+            let opened = snap.path.ends_with(&format!("/pets/{id}"))
+                && url_env(snap) == Some(*env)
+                && snap.value("find-pet") == Some("");
             opened.then_some(()).ok_or_else(|| {
                 format!(
-                    "Find a pet: not {}'s pet {id}: {}{}",
-                    ENVS[*env], snap.path, snap.search
+                    "Find a pet: not {}'s pet {id}, the box emptied: {}{} {:?}",
+                    ENVS[*env],
+                    snap.path,
+                    snap.search,
+                    snap.value("find-pet")
                 )
             })
         }
-        Some(Found::Says { path, key }) => {
+        Some(Found::Says { path, env, key }) => {
+            // Typing put the last answer away: this one is the scan's own.
             let said = snap.words().part(key);
-            let stayed = snap.path == *path && snap.alerts.iter().any(|a| a.contains(&said));
+            let stayed = snap.path == *path
+                && url_env(snap) == Some(*env)
+                && snap.alerts.iter().any(|a| a.contains(&said));
             stayed.then_some(()).ok_or_else(|| {
                 format!(
-                    "Find a pet: not {path} saying {said:?}: {} {:?}",
-                    snap.path, snap.alerts
+                    "Find a pet: not {path} in {} saying {said:?}: {}{} {:?}",
+                    ENVS[*env], snap.path, snap.search, snap.alerts
                 )
             })
         }

@@ -35,6 +35,8 @@ pub struct Model {
     pub presses: Vec<Press>,
     /// What was wrong with the last export, if anything, and how many were checked.
     pub export_problem: Option<String>,
+    /// What was wrong with the last print preview, if anything.
+    pub print_problem: Option<String>,
     pub exports_checked: usize,
     /// How many times the compare page's groups were checked against the service (counted by
     /// the invariants, which see the model only to read it), and how many pets a copy was
@@ -111,6 +113,7 @@ impl Model {
             app_key: [None, None],
             presses: Vec::new(),
             export_problem: None,
+            print_problem: None,
             exports_checked: 0,
             compares_checked: AtomicUsize::new(0),
             copies_started: 0,

@@ -12,6 +12,7 @@ use super::find::{self, Scan};
 use super::held::{self, HeldEnd};
 use super::model::{url_env, Model, Press, ENVS};
 use super::page::{self, snapshot};
+use super::print::{self, Printed};
 
 /// One step of a session.
 #[derive(Clone, Debug)]
@@ -42,6 +43,8 @@ pub enum Step {
     AddHeld(HeldEnd),
     /// Find a pet, given what a scanner reads (performed by `find.rs`).
     Find(Scan),
+    /// Print card, Print cards or Print list, its preview checked and closed (`print.rs`).
+    Print(Printed),
     Export,
     Import,
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
@@ -343,6 +346,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::AddHeld(end) => held::perform(c, model, snap, env, *end, tag).await,
         Step::Find(scan) => find::perform(c, site, model, &snap, *scan).await,
+        Step::Print(what) => print::perform(c, model, &snap, *what).await,
         Step::AddInvalid => {
             if page::type_into(c, "Name", "   ").await {
                 page::button(c, "Add pet").await;

@@ -1,0 +1,96 @@
+//! Print cards and Print list, for the rows the list shows (searched and sorted, in their
+//! order). The buttons are on the list's first screen; the previews are a part of their own
+//! (`print_sheets.rs`), fetched on the first press.
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+use super::print_sheets::{print_preview, Printed, Printing};
+use crate::api::Pet;
+use crate::i18n::{t, words};
+use crate::session::CurrentEnv;
+use petstore_core::ExportScope;
+
+/// Print cards and Print list, and the preview of the one pressed.
+#[component]
+pub fn PrintRows(
+    /// The rows shown, in their order.
+    #[prop(into)]
+    pets: Signal<Vec<Pet>>,
+    /// Where they are from and how the list was read.
+    scope: ExportScope,
+    /// The search the rows were narrowed by (empty for none).
+    #[prop(into)]
+    search: Signal<String>,
+    /// The category the rows were narrowed to, if any.
+    #[prop(into)]
+    category: Signal<Option<i64>>,
+    /// When the rows were read (ms since the epoch).
+    #[prop(into)]
+    read_at: Signal<Option<f64>>,
+    /// The environment's links (rows are built after an `.await`, where no context is found).
+    current: CurrentEnv,
+) -> impl IntoView {
+    // The preview holds the rows as they were at the press: a read again meanwhile does not
+    // change the paper under the manager's eyes.
+    let (open, set_open) = signal(None::<(Printing, Printed)>);
+    let scope = StoredValue::new(scope);
+    let press = move |what: Printing| {
+        let again = open.with_untracked(|o| o.as_ref().is_some_and(|(w, _)| *w == what));
+        set_open.set((!again).then(|| {
+            let printed = Printed {
+                rows: pets.get_untracked(),
+                scope: scope.get_value(),
+                search: search.get_untracked(),
+                category: category.get_untracked(),
+                read_at: read_at.get_untracked(),
+            };
+            (what, printed)
+        }));
+    };
+    let on_close = Callback::new(move |()| set_open.set(None));
+    let preview = move || {
+        open.get().map(|(what, printed)| {
+            view! {
+                <Suspense fallback=|| view! { <p role="status">{t(words::card_preparing)}</p> }>
+                    {move || {
+                        let printed = printed.clone();
+                        Suspend::new(SendWrapper::new(async move {
+                            print_preview(what, printed, current, on_close).await.unwrap_or_else(|_| {
+                                view! { <p class="alert" role="alert">{t(words::card_not_downloaded)}</p> }
+                                    .into_any()
+                            })
+                        }))
+                    }}
+                </Suspense>
+            }
+        })
+    };
+    let expanded = move |what: Printing| {
+        move || {
+            open.with(|o| o.as_ref().is_some_and(|(w, _)| *w == what))
+                .to_string()
+        }
+    };
+    view! {
+        <div class="export">
+            <button
+                type="button"
+                class="secondary"
+                aria-expanded=expanded(Printing::Cards)
+                on:click=move |_| press(Printing::Cards)
+            >
+                {t(words::print_cards)}
+            </button>
+            <button
+                type="button"
+                class="secondary"
+                aria-expanded=expanded(Printing::List)
+                on:click=move |_| press(Printing::List)
+            >
+                {t(words::print_list)}
+            </button>
+        </div>
+        {preview}
+    }
+}

@@ -168,12 +168,26 @@ impl Paper {
         Paper::ALL.into_iter().find(|p| p.as_str() == value)
     }
 
-    /// The paper a device whose language is `tag` (`en-US`) most likely has: Letter in the
-    /// United States and Canada, A4 elsewhere.
+    /// The paper a device whose language is `tag` (`en-US`) most likely has: US Letter in
+    /// the countries that use it (CLDR's list), A4 elsewhere and where the tag names no
+    /// country.
     pub fn likely_for(tag: &str) -> Paper {
-        let region = tag.rsplit(['-', '_']).next().unwrap_or_default();
-        match region.to_ascii_uppercase().as_str() {
-            "US" | "CA" => Paper::Letter,
+        /// The countries whose paper is US Letter, by their region subtags.
+        const LETTER: [&str; 14] = [
+            "BZ", "CA", "CL", "CO", "CR", "GT", "MX", "NI", "PA", "PH", "PR", "SV", "US", "VE",
+        ];
+        // After the language: a script (four letters) may come, then the region (two letters
+        // or three digits); a single letter starts the extensions.
+        let region = tag
+            .split(['-', '_'])
+            .skip(1)
+            .take_while(|part| part.len() > 1)
+            .find(|part| {
+                (part.len() == 2 && part.bytes().all(|b| b.is_ascii_alphabetic()))
+                    || (part.len() == 3 && part.bytes().all(|b| b.is_ascii_digit()))
+            });
+        match region {
+            Some(r) if LETTER.contains(&r.to_ascii_uppercase().as_str()) => Paper::Letter,
             _ => Paper::A4,
         }
     }

@@ -5,10 +5,12 @@
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
+use super::pet_card::preload_card_code;
 use super::print_sheets::{print_preview, Printed, Printing};
 use crate::api::Pet;
 use crate::i18n::{t, words};
 use crate::session::CurrentEnv;
+use crate::split::prefetch;
 use petstore_core::ExportScope;
 
 /// Print cards and Print list, and the preview of the one pressed.
@@ -36,6 +38,10 @@ pub fn PrintRows(
     let (open, set_open) = signal(None::<(Printing, Printed)>);
     let scope = StoredValue::new(scope);
     let press = move |what: Printing| {
+        // The cards' code encoder comes alongside the sheet's own part, not after it.
+        if what == Printing::Cards {
+            prefetch(preload_card_code());
+        }
         let again = open.with_untracked(|o| o.as_ref().is_some_and(|(w, _)| *w == what));
         set_open.set((!again).then(|| {
             let printed = Printed {

@@ -4,6 +4,8 @@
 //! environment and time read in its heading and page numbers. Each is shown as it prints,
 //! with Print and Close; the paper is chosen once per device.
 
+use std::collections::HashSet;
+
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
@@ -78,6 +80,9 @@ fn PrintPreview(
         category,
         read_at,
     } = printed;
+    // Every row shown is on the sheet until it is unticked.
+    let ticked = RwSignal::new(rows.iter().map(|p| p.id).collect::<HashSet<i64>>());
+    let tick_rows = rows.clone();
     let on_paper = move |ev| {
         if let Some(chosen) = Paper::parse(&event_target_value(&ev)) {
             storage::device_set(storage::PAPER_SLOT, chosen.as_str());
@@ -90,6 +95,40 @@ fn PrintPreview(
         }
     };
     let options = move |what: Printing| {
+        let pets = (what == Printing::Cards).then(|| {
+            let choices = tick_rows
+                .iter()
+                .map(|pet| {
+                    let id = pet.id;
+                    let on_tick = move |ev| {
+                        let on = event_target_checked(&ev);
+                        ticked.update(|t| {
+                            if on {
+                                t.insert(id);
+                            } else {
+                                t.remove(&id);
+                            }
+                        });
+                    };
+                    view! {
+                        <label>
+                            <input
+                                type="checkbox"
+                                prop:checked=move || ticked.with(|t| t.contains(&id))
+                                on:change=on_tick
+                            />
+                            {format!("{} ({id})", pet.name)}
+                        </label>
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset class="sheet-pets">
+                    <legend>{t(words::sheet_pets)}</legend>
+                    {choices}
+                </fieldset>
+            }
+        });
         let layouts = (what == Printing::Cards).then(|| {
             view! {
                 <div class="field">
@@ -130,6 +169,7 @@ fn PrintPreview(
                 </div>
                 {layouts}
             </div>
+            {pets}
         }
     };
     let sheet = match what {
@@ -145,16 +185,17 @@ fn PrintPreview(
                     })
                     .collect::<Vec<_>>()
             };
-            view! { <CardsSheet cards paper layout current /> }.into_any()
+            view! { <CardsSheet cards paper layout ticked current /> }.into_any()
         }
         Printing::List => {
-            let heading = stock_said(&scope, &search, category);
-            let read = read_at.map(|at| words::stock_read(&day_long(at), &clock_time(at)));
+            // Said in the language shown, again if it changes while the preview is open.
             let categories = scope.categories.clone();
             let env = scope.env;
+            let heading = move || stock_said(&scope, &search, category);
+            let read = move || read_at.map(|at| words::stock_read(&day_long(at), &clock_time(at)));
             view! {
                 <div class=move || format!("print-sheet stock paper-{}", paper.get().as_str())>
-                    <h2>{words::stock_heading(&env.label())}</h2>
+                    <h2>{move || words::stock_heading(&env.label())}</h2>
                     <p>{heading}</p>
                     <p>{read}</p>
                     <table class="stock">
@@ -173,7 +214,7 @@ fn PrintPreview(
                                     <td>{pet.id.to_string()}</td>
                                     <td class="wrap">{pet.name}</td>
                                     <td>{categories.label(pet.category_id)}</td>
-                                    <td>{status_name(pet.status.as_ref()).into_owned()}</td>
+                                    <td>{move || status_name(pet.status.as_ref()).into_owned()}</td>
                                     <td></td>
                                 </tr>
                             }).collect_view()}
@@ -231,12 +272,13 @@ fn stock_said(scope: &ExportScope, search: &str, category: Option<i64>) -> Strin
     parts.join(" · ")
 }
 
-/// A sheet of cards, `layout` to a page of `paper`, once their codes are drawn.
+/// A sheet of the `ticked` cards, `layout` to a page of `paper`, once their codes are drawn.
 #[component]
 fn CardsSheet(
     cards: Vec<CardPet>,
     paper: RwSignal<Paper>,
     layout: RwSignal<Layout>,
+    ticked: RwSignal<HashSet<i64>>,
     current: CurrentEnv,
 ) -> impl IntoView {
     let addresses = cards
@@ -259,10 +301,12 @@ fn CardsSheet(
                     Ok(codes) => {
                         let pages = move || {
                             let per_page = layout.get().per_page();
+                            let ticked = ticked.read();
                             cards.with_value(|cards| {
                                 cards
                                     .iter()
                                     .zip(codes.iter())
+                                    .filter(|(card, _)| ticked.contains(&card.pet.id))
                                     .collect::<Vec<_>>()
                                     .chunks(per_page)
                                     .map(|page| {

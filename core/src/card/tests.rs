@@ -158,6 +158,13 @@ fn a_sheet_is_on_the_paper_a_device_likely_has() {
     assert_eq!(Paper::likely_for("en-GB"), Paper::A4);
     assert_eq!(Paper::likely_for("de"), Paper::A4);
     assert_eq!(Paper::likely_for("es-us"), Paper::Letter);
+    assert_eq!(Paper::likely_for("es-MX"), Paper::Letter);
+    assert_eq!(Paper::likely_for("en-US-u-ca-gregory"), Paper::Letter);
+    assert_eq!(Paper::likely_for("en-US-posix"), Paper::Letter);
+    assert_eq!(Paper::likely_for("zh-Hant-TW"), Paper::A4);
+    // Catalan, no country: not Canada.
+    assert_eq!(Paper::likely_for("ca"), Paper::A4);
+    assert_eq!(Paper::likely_for("es-419"), Paper::A4);
     for paper in Paper::ALL {
         assert_eq!(Paper::parse(paper.as_str()), Some(paper));
     }

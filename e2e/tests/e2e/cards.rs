@@ -232,6 +232,26 @@ async fn the_rows_shown_print_as_sheets_of_cards_never_split_and_as_a_stock_list
         "each label's code is its pet's page"
     );
 
+    // A pet unticked is left off: four labels, Tweety not among them.
+    click(
+        c,
+        "//fieldset[contains(@class, 'sheet-pets')]//label[contains(., 'Tweety')]/input",
+    )
+    .await;
+    wait_js(
+        c,
+        "four labels",
+        "return document.querySelectorAll('.sheet .pet-card').length === 4;",
+    )
+    .await;
+    let pdf = print_to_pdf(&browser, &dir).await;
+    assert_eq!(pages(&pdf).0, 1);
+    let text = page_text(&pdf, 1);
+    assert!(
+        !text.contains("Tweety") && text.contains("Nemo"),
+        "Tweety left off: {text}"
+    );
+
     // The stock list, on the paper this device chose, with its heading and page numbers.
     click(c, "//button[normalize-space()='Print list']").await;
     wait_for(c, "//table[contains(@class, 'stock')]").await;

@@ -133,7 +133,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // two in ten are daily-use steps and one the compare page's (while no sign-in form
         // asks for a key), one the tablet's, one the live list's, and one in twenty the other
         // tabs', one in twenty adding more like the last and one in twenty a held pet's
-        // moment to take it back, one in twenty a scan into Find a pet and one in twenty a
+        // moment to take it back, one in forty a scan into Find a pet and one in forty a
         // print's preview (while no sign-in form asks); the main stream is drawn for those
         // all the same.
         let step = match n % 10 {
@@ -150,8 +150,8 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                     (6, _) if n % 20 == 16 => draw_tabs(&mut tabs),
                     (6, false) => draw_more(&mut more),
                     (1, false) if n % 20 == 11 => held::draw(&mut holding),
-                    (0, false) if n % 20 == 10 => find::draw(&mut scanning),
-                    (0, false) if n % 20 == 0 => print::draw(&mut printing),
+                    (0, false) if n % 40 == 10 => find::draw(&mut scanning),
+                    (0, false) if n % 40 == 30 => print::draw(&mut printing),
                     _ => drawn,
                 }
             }

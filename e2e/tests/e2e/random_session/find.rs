@@ -64,8 +64,12 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, snap: &Snapshot,
         if !page::nav(c, "Pets").await {
             return;
         }
-        let list = |s: &Snapshot| s.path.ends_with("/pets");
-        path = page::wait_for(c, Duration::from_secs(5), list).await.1.path;
+        let list = |s: &Snapshot| s.path.ends_with("/pets") && !s.busy;
+        let (shown, now) = page::wait_for(c, Duration::from_secs(20), list).await;
+        if !shown || now.dialog {
+            return;
+        }
+        path = now.path;
     }
     let card = |id: i64, env: usize| format!("{site}pets/{id}?env={}", ENVS[env]);
     let (text, found) = match scan {

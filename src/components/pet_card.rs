@@ -38,6 +38,14 @@ pub struct CardPet {
 pub fn PrintCard(card: CardPet) -> impl IntoView {
     let (open, set_open) = signal(false);
     let card = StoredValue::new(card);
+    // Close takes the keyboard back to Print card, not to the top of the page.
+    let opener = NodeRef::<leptos::html::Button>::new();
+    let close = move |_| {
+        set_open.set(false);
+        if let Some(button) = opener.get_untracked() {
+            let _ = button.focus();
+        }
+    };
     let preview = move || {
         open.get().then(|| {
             view! {
@@ -46,11 +54,7 @@ pub fn PrintCard(card: CardPet) -> impl IntoView {
                         <button type="button" on:click=|_| print()>
                             {t(words::card_print)}
                         </button>
-                        <button
-                            type="button"
-                            class="secondary"
-                            on:click=move |_| set_open.set(false)
-                        >
+                        <button type="button" class="secondary" on:click=close>
                             {t(words::close)}
                         </button>
                     </p>
@@ -64,6 +68,7 @@ pub fn PrintCard(card: CardPet) -> impl IntoView {
             type="button"
             class="secondary"
             aria-expanded=move || open.get().to_string()
+            node_ref=opener
             on:click=move |_| set_open.update(|o| *o = !*o)
         >
             {t(words::print_card)}

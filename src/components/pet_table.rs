@@ -221,6 +221,7 @@ pub fn PetTable(
                 search=view.search
                 category=view.category
                 read_at=Signal::derive(move || listing.with(|l| l.as_ref().map(|l| l.read_at)))
+                maybe_more=Signal::derive(full)
                 current
             />
         }

@@ -30,6 +30,9 @@ pub fn PrintRows(
     /// When the rows were read (ms since the epoch).
     #[prop(into)]
     read_at: Signal<Option<f64>>,
+    /// Whether the list filled its limit, so there may be more pets than the rows.
+    #[prop(into)]
+    maybe_more: Signal<bool>,
     /// The environment's links (rows are built after an `.await`, where no context is found).
     current: CurrentEnv,
 ) -> impl IntoView {
@@ -50,11 +53,24 @@ pub fn PrintRows(
                 search: search.get_untracked(),
                 category: category.get_untracked(),
                 read_at: read_at.get_untracked(),
+                maybe_more: maybe_more.get_untracked(),
             };
             (what, printed)
         }));
     };
-    let on_close = Callback::new(move |()| set_open.set(None));
+    // Close takes the keyboard back to the button that opened the preview.
+    let cards_button = NodeRef::<leptos::html::Button>::new();
+    let list_button = NodeRef::<leptos::html::Button>::new();
+    let on_close = Callback::new(move |()| {
+        let opener = match open.with_untracked(|o| o.as_ref().map(|(what, _)| *what)) {
+            Some(Printing::List) => list_button,
+            _ => cards_button,
+        };
+        set_open.set(None);
+        if let Some(button) = opener.get_untracked() {
+            let _ = button.focus();
+        }
+    });
     let preview = move || {
         open.get().map(|(what, printed)| {
             view! {
@@ -84,6 +100,7 @@ pub fn PrintRows(
                 type="button"
                 class="secondary"
                 aria-expanded=expanded(Printing::Cards)
+                node_ref=cards_button
                 on:click=move |_| press(Printing::Cards)
             >
                 {t(words::print_cards)}
@@ -92,6 +109,7 @@ pub fn PrintRows(
                 type="button"
                 class="secondary"
                 aria-expanded=expanded(Printing::List)
+                node_ref=list_button
                 on:click=move |_| press(Printing::List)
             >
                 {t(words::print_list)}

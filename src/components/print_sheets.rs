@@ -39,6 +39,8 @@ pub(crate) struct Printed {
     pub category: Option<i64>,
     /// When the rows were read (ms since the epoch).
     pub read_at: Option<f64>,
+    /// Whether the list filled its limit: a stock-take must know the sheet may miss pets.
+    pub maybe_more: bool,
 }
 
 split! {
@@ -79,6 +81,7 @@ fn PrintPreview(
         search,
         category,
         read_at,
+        maybe_more,
     } = printed;
     // Every row shown is on the sheet until it is unticked.
     let ticked = RwSignal::new(rows.iter().map(|p| p.id).collect::<HashSet<i64>>());
@@ -198,6 +201,7 @@ fn PrintPreview(
                     <h2>{move || words::stock_heading(&env.label())}</h2>
                     <p>{heading}</p>
                     <p>{read}</p>
+                    {maybe_more.then(|| view! { <p><strong>{t(words::stock_maybe_more)}</strong></p> })}
                     <table class="stock">
                         <thead>
                             <tr>

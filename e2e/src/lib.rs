@@ -267,7 +267,12 @@ impl Browser {
     /// [`Browser::start`], its tab signed in to production as one that already was (the key
     /// in `sessionStorage` before any of the page's scripts run, on every load).
     pub async fn signed_in() -> Browser {
-        let browser = Self::start().await;
+        Self::signed_in_with_args(&[]).await
+    }
+
+    /// [`Browser::signed_in`] with more Chromium flags (a fake camera, say).
+    pub async fn signed_in_with_args(extra_args: &[&str]) -> Browser {
+        let browser = Self::start_with_args(extra_args).await;
         browser
             .on_every_load(
                 r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#,

@@ -1,6 +1,6 @@
 //! Print cards and Print list, for the rows the list shows (searched and sorted, in their
-//! order). The buttons are on the list's first screen; the previews are a part of their own
-//! (`print_sheets.rs`), fetched on the first press.
+//! order). The previews are a split part of their own (`print_sheets.rs`), fetched on the
+//! first press.
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -94,26 +94,23 @@ pub fn PrintRows(
                 .to_string()
         }
     };
+    let button = move |what: Printing, opener: NodeRef<leptos::html::Button>, word| {
+        view! {
+            <button
+                type="button"
+                class="secondary"
+                aria-expanded=expanded(what)
+                node_ref=opener
+                on:click=move |_| press(what)
+            >
+                {t(word)}
+            </button>
+        }
+    };
     view! {
         <div class="export">
-            <button
-                type="button"
-                class="secondary"
-                aria-expanded=expanded(Printing::Cards)
-                node_ref=cards_button
-                on:click=move |_| press(Printing::Cards)
-            >
-                {t(words::print_cards)}
-            </button>
-            <button
-                type="button"
-                class="secondary"
-                aria-expanded=expanded(Printing::List)
-                node_ref=list_button
-                on:click=move |_| press(Printing::List)
-            >
-                {t(words::print_list)}
-            </button>
+            {button(Printing::Cards, cards_button, words::print_cards)}
+            {button(Printing::List, list_button, words::print_list)}
         </div>
         {preview}
     }

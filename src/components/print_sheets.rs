@@ -1,7 +1,7 @@
-//! The print previews, a part of their own (fetched on the first Print cards or Print list,
-//! so the list's first screen does not carry them): a sheet of cage cards or labels, cut lines
-//! between them and never a card across two pages, or a stock sheet with the list's filters,
-//! environment and time read in its heading and page numbers. Each is shown as it prints,
+//! The print previews, a split part of their own (fetched on the first Print cards or Print
+//! list): a sheet of cage cards or labels, cut lines between them and never a card across two
+//! pages, or a stock sheet with the list's filters, environment and time read in its heading
+//! and page numbers. Each is shown as it prints,
 //! with Print and Close; the paper is chosen once per device.
 
 use std::collections::HashSet;

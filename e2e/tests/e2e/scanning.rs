@@ -3,7 +3,7 @@
 //! fake camera fed a video of a card's code made here (no camera, a refused one, and the
 //! camera let go however the scan ends). The service's own record counts what it was asked.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use fantoccini::{Client, Locator};
@@ -158,27 +158,31 @@ const KEEP_STREAMS: &str = "if (navigator.mediaDevices) {
   };
 }";
 
-#[tokio::test(flavor = "multi_thread")]
-async fn scan_a_card_with_the_camera_opens_the_pet_and_lets_the_camera_go() {
-    let (service, config, _) = start_service_with_registry(Config::default()).await;
-    let site = serve_release(&service, config).await;
-    let dir = std::env::temp_dir().join(format!("petstore-camera-{}", std::process::id()));
+/// A signed-in Chromium whose fake camera films `address`'s card (a blank wall for `None`),
+/// keeping every stream it gives the page; and the folder holding the video, for the test to
+/// remove.
+async fn camera_browser(address: Option<&str>) -> (Browser, PathBuf) {
+    let wall = if address.is_some() { "card" } else { "wall" };
+    let dir = std::env::temp_dir().join(format!("petstore-{wall}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder for the video");
-    let video = dir.join("card.y4m");
-    card_video(Some(&format!("{site}pets/2?env=production")), &video);
+    let video = dir.join(format!("{wall}.y4m"));
+    card_video(address, &video);
     let file = format!("--use-file-for-fake-video-capture={}", video.display());
-    let browser = Browser::start_with_args(&[
+    let browser = Browser::signed_in_with_args(&[
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
         &file,
     ])
     .await;
-    browser
-        .on_every_load(
-            r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#,
-        )
-        .await;
     browser.on_every_load(KEEP_STREAMS).await;
+    (browser, dir)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn scan_a_card_with_the_camera_opens_the_pet_and_lets_the_camera_go() {
+    let (service, config, _) = start_service_with_registry(Config::default()).await;
+    let site = serve_release(&service, config).await;
+    let (browser, dir) = camera_browser(Some(&format!("{site}pets/2?env=production"))).await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production"))
         .await
@@ -228,23 +232,7 @@ async fn camera(c: &Client, count: usize, live: bool) {
 async fn the_camera_goes_on_close_when_the_tab_is_hidden_and_when_the_page_is_left() {
     let (service, config, _) = start_service_with_registry(Config::default()).await;
     let site = serve_release(&service, config).await;
-    let dir = std::env::temp_dir().join(format!("petstore-wall-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder for the video");
-    let video = dir.join("wall.y4m");
-    card_video(None, &video);
-    let file = format!("--use-file-for-fake-video-capture={}", video.display());
-    let browser = Browser::start_with_args(&[
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        &file,
-    ])
-    .await;
-    browser
-        .on_every_load(
-            r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#,
-        )
-        .await;
-    browser.on_every_load(KEEP_STREAMS).await;
+    let (browser, dir) = camera_browser(None).await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production"))
         .await
@@ -286,16 +274,11 @@ async fn the_camera_goes_on_close_when_the_tab_is_hidden_and_when_the_page_is_le
 async fn a_refused_camera_says_so_and_the_box_still_finds_the_pet() {
     let (service, config, _) = start_service_with_registry(Config::default()).await;
     let site = serve_release(&service, config).await;
-    let browser = Browser::start_with_args(&[
+    let browser = Browser::signed_in_with_args(&[
         "--use-fake-device-for-media-stream",
         "--deny-permission-prompts",
     ])
     .await;
-    browser
-        .on_every_load(
-            r#"sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key")"#,
-        )
-        .await;
     let c = &browser.client;
     c.goto(&format!("{site}pets?env=production"))
         .await

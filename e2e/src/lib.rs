@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fantoccini::elements::Element;
+use fantoccini::error::CmdError;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use petstore_dev_service::control::Registry;
@@ -48,17 +49,72 @@ pub async fn click_nav(c: &Client, name: &str) {
     click(c, &format!("//nav//a[normalize-space()='{name}']")).await;
 }
 
-/// Clicks the element at `xpath`.
+/// Clicks the element at `xpath` (opening the header's menu first if it is in it).
 pub async fn click(c: &Client, xpath: &str) {
-    let element = c
-        .find(Locator::XPath(xpath))
+    let element = find_shown(c, Locator::XPath(xpath))
         .await
         .unwrap_or_else(|e| panic!("{xpath}: {e}"));
-    reveal(c, &element).await;
     element
         .click()
         .await
         .unwrap_or_else(|e| panic!("click {xpath}: {e}"));
+}
+
+/// What `locator` finds, looked for as a person looks: on the page, or else in the header's
+/// menu, whose controls are drawn on its first opening. The menu is left open when what was
+/// found is in it, and closed again when nothing was.
+pub async fn find_shown(c: &Client, locator: Locator<'_>) -> Result<Element, CmdError> {
+    let found = match c.find(locator).await {
+        Err(_) if menu_never_opened(c).await => {
+            open_menu(c).await;
+            let found = c.find(locator).await;
+            if found.is_err() {
+                if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+                    let _ = button.click().await;
+                }
+            }
+            found
+        }
+        found => found,
+    };
+    if let Ok(element) = &found {
+        reveal(c, element).await;
+    }
+    found
+}
+
+/// Whether the page has the header's menu and it was never opened (its controls not drawn).
+async fn menu_never_opened(c: &Client) -> bool {
+    c.execute(
+        "return !!document.getElementById('header-menu')
+           && !document.getElementById('environment');",
+        vec![],
+    )
+    .await
+    .ok()
+    .and_then(|v| v.as_bool())
+        == Some(true)
+}
+
+/// Opens the header's menu if it is closed, and waits (up to 20 s) for its controls: they are
+/// drawn on its first opening, from a part of the app of their own.
+pub async fn open_menu(c: &Client) {
+    let closed = c
+        .execute(
+            "return document.getElementById('menu-button').getAttribute('aria-expanded') !== 'true';",
+            vec![],
+        )
+        .await
+        .expect("the menu button");
+    if closed.as_bool() == Some(true) {
+        c.find(Locator::Id("menu-button"))
+            .await
+            .expect("the menu button")
+            .click()
+            .await
+            .expect("open the menu");
+    }
+    wait_for(c, "//*[@id='header-menu']//*[@id='environment']").await;
 }
 
 /// Opens the header's menu when `element` is in it and it is closed, as a person does before

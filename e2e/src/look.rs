@@ -222,11 +222,9 @@ pub async fn fits_the_window(c: &Client, what: &str) -> usize {
 
 /// Chooses `value` in the `<select>` with the id `id`.
 pub async fn choose(c: &Client, id: &str, value: &str) {
-    let select = c
-        .find(Locator::Id(id))
+    let select = crate::find_shown(c, Locator::Id(id))
         .await
         .unwrap_or_else(|e| panic!("#{id}: {e}"));
-    crate::reveal(c, &select).await;
     select
         .select_by_value(value)
         .await

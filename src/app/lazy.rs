@@ -16,7 +16,9 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::components::{preload_export, HeldPet, IdleGuard, LoadFailed, SignIn, UpdateBanner};
+use crate::components::{
+    prefetch_menu_contents, preload_export, HeldPet, IdleGuard, LoadFailed, SignIn, UpdateBanner,
+};
 use crate::config::{start_field, Environment};
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
@@ -258,6 +260,8 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                 leptos::task::spawn_local(async move {
                     worker_installed().await;
                     prefetch(preload_export());
+                    // The header menu's controls, drawn on its first opening.
+                    prefetch_menu_contents();
                     // A key refused later, or Sign out, shows the form at once, offline too.
                     prefetch(sign_in_preload());
                     // A press of Add pet shows its countdown at once, offline too (where the

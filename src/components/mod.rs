@@ -16,6 +16,7 @@ mod import_view;
 mod language_select;
 mod load_failed;
 mod lookup_notice;
+mod menu_contents;
 mod offline;
 mod pet_card;
 mod pet_table;
@@ -48,6 +49,7 @@ pub use import_view::{ImportProgress, ImportTable};
 pub use language_select::{LanguageNote, LanguageSelect};
 pub use load_failed::LoadFailed;
 pub use lookup_notice::LookupNotice;
+pub(crate) use menu_contents::prefetch_menu_contents;
 pub use offline::{ConnectionNote, OfflineWrites};
 pub use pet_card::{CardPet, PrintCard};
 pub use pet_table::{

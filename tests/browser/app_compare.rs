@@ -319,7 +319,7 @@ async fn signing_out_everywhere_with_the_other_key_form_in_the_page() {
     sign_in_both(host, PROD_KEY).await;
     wait_until("both read", || page_text(host).contains("Compared ")).await;
     // Both keys go at once: the page builds the other environment's form as it goes.
-    press(host, "Sign out everywhere").await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     press(host, "Forget everything").await;
     wait_until("the dialog again", || dialog_shown(host)).await;
     // The page built anew asks for both again, and nothing panicked on the way (checked as

@@ -88,7 +88,7 @@ async fn a_create_answered_after_switching_environment_moves_nobody() {
     let host = &app.host;
     follow(host, "Pets").await;
     wait_until("the list", || by_label(host, "Limit").is_some()).await;
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     sign_in(host, STAGING_KEY).await;
     choose(&select(host, "Status").await, "sold").await;
     posts_answered(&sb, "production").await;
@@ -117,7 +117,7 @@ async fn sign_out_everywhere_during_a_create_frees_the_form_and_its_late_answer_
         page_text(host).contains("Adding “Early Ed” to Production…")
     })
     .await;
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
 
@@ -149,7 +149,7 @@ async fn a_create_sent_after_sign_out_everywhere_is_shown_though_the_one_before_
     let (sb, app) = slow_create("sign-out-create-again", "slow:1500", "Early Ed").await;
     let host = &app.host;
     sb.wait_for_requests("production", 1).await;
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
 
@@ -227,7 +227,7 @@ async fn a_refusal_in_one_environment_is_not_shown_in_the_other() {
         Some("/pets?env=production")
     );
 
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     sign_in(host, STAGING_KEY).await;
     wait_until("the staging form", || {
         page_text(host).contains("added to Staging.")
@@ -235,7 +235,7 @@ async fn a_refusal_in_one_environment_is_not_shown_in_the_other() {
     .await;
     assert!(alerts(host).is_empty(), "{:?}", alerts(host));
     assert!(link(host, "Check the list").is_none());
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     wait_until("production's outcome again", || {
         alerts(host)
             .iter()

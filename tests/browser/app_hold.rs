@@ -205,7 +205,7 @@ async fn sign_out_everywhere_during_the_hold_sends_nothing() {
     let app = form_with(&sb, 5.0, "Pudding").await;
     let host = &app.host;
     add_and_hold(host, "Pudding").await;
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
     assert!(held_line(host).is_none());
@@ -224,11 +224,11 @@ async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
     add_and_hold(host, "Clover").await;
 
     // A switch asks, and waits: the environment stays until the answer.
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     let asked = "“Clover” is about to be added to Production: send it now, or keep it as a draft?";
     wait_until("the question", || page_text(host).contains(asked)).await;
     assert_eq!(address(), "/pets/new?env=production");
-    assert_eq!(select(host, "Environment").await.value(), "production");
+    assert_eq!(menu_select(host, "Environment").await.value(), "production");
     wait_until("the focus on the answer", || {
         focused_id() == "held-send-it-now"
     })
@@ -237,7 +237,7 @@ async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
     click(&button(host, "Keep it as a draft").unwrap()).await;
     wait_until("staging", || address() == "/pets/new?env=staging").await;
     assert!(held_line(host).is_none());
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     wait_until("the draft kept", || {
         by_label(host, "Name")
             .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -248,7 +248,7 @@ async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
 
     // Sign out asks too; sent now, then signed out: one pet.
     add_and_hold(host, "Clover").await;
-    click(&button(host, "Sign out").unwrap()).await;
+    click(&menu_button(host, "Sign out").await).await;
     wait_until("the question", || page_text(host).contains(asked)).await;
     assert!(!dialog_shown(host), "not signed out before the answer");
     click(&button(host, "Send it now").unwrap()).await;

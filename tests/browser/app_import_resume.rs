@@ -104,7 +104,7 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
     // Resumed, then switched away: the run stops, and nothing goes to the other environment.
     press(host, "Resume").await;
     sb.wait_for_requests("staging", sent + 2).await;
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
     wait_until("production's own page", || {
         page_text(host).contains("Import pets") && !page_text(host).contains("Paused 1")
@@ -119,7 +119,7 @@ async fn pause_resume_and_a_switch_of_environment_send_nothing_meanwhile() {
         .iter()
         .all(|s| s.method != "POST"));
     // Back in staging, the page says the run stopped, and Check rows goes on from there.
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("the interrupted run said", || {
         page_text(host).contains("An import into Staging was interrupted: ")
     })

@@ -197,7 +197,7 @@ async fn no_loading_line_under_the_sign_in_form() {
     wait_until("the rows", || !rows(host).is_empty()).await;
     // Signed out while a slow read is under way: the form asks, and nothing says "loading".
     choose(&select(host, "Status").await, "sold").await;
-    click(&button(host, "Sign out").unwrap()).await;
+    click(&menu_button(host, "Sign out").await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
     for _ in 0..10 {
         assert!(

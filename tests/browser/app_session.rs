@@ -132,7 +132,7 @@ async fn signing_in_again_after_switching_back_to_a_rotated_environment() {
         rows(host).iter().any(|r| r[1] == "Rex")
     })
     .await;
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     sign_in(host, STAGING_KEY).await;
     wait_until("staging rows", || {
         !rows(host).is_empty() && rows(host).iter().all(|r| r[1] != "Rex")
@@ -140,7 +140,7 @@ async fn signing_in_again_after_switching_back_to_a_rotated_environment() {
     .await;
 
     sb.rotate_key("production", NEW_KEY).await;
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     refused_once(&sb, host, 2).await;
     sign_in(host, NEW_KEY).await;
     wait_until("production rows again", || {

@@ -33,7 +33,7 @@ async fn rows_and_drafts_typed_for_one_environment_stay_with_it() {
     .await;
 
     // Production has a box of its own: empty, and nothing of staging's rows shown.
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
     wait_until("production's page", || {
         page_text(host).contains("Import pets") && !page_text(host).contains("Staged 1")
@@ -61,7 +61,7 @@ async fn rows_and_drafts_typed_for_one_environment_stay_with_it() {
     // The add form: a draft for production, and staging's own (empty) form.
     follow(host, "New pet").await;
     type_into(&input(host, "Name").await, "Production draft").await;
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("staging's form", || {
         page_text(host).contains("The pet will be added to Staging.")
     })
@@ -75,7 +75,7 @@ async fn rows_and_drafts_typed_for_one_environment_stay_with_it() {
         sheet("Staged", 3, None),
         "staging's rows are kept for staging"
     );
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     follow(host, "New pet").await;
     wait_until("production's draft back", || {
         by_label(host, "Name").is_some_and(|n| {
@@ -116,7 +116,7 @@ async fn a_key_typed_for_one_environment_never_goes_to_the_other() {
     type_into(&field, PROD_KEY).await;
     assert!(page_text(host).contains("Sign in to Production"));
 
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("the staging form", || {
         page_text(host).contains("Sign in to Staging")
     })
@@ -169,7 +169,7 @@ async fn switching_away_from_a_hanging_environment_shows_the_other_at_once() {
     let staging_rows = rows(host);
 
     sb.mode("production", "hang").await;
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
     wait_until("production loading", || {
         page_text(host).contains("Loading pets")
@@ -181,7 +181,7 @@ async fn switching_away_from_a_hanging_environment_shows_the_other_at_once() {
         "no staging rows under the production band"
     );
 
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     // wait_until gives up after 10 s, before the 15 s time limit would free the old request.
     wait_until("staging rows again, at once", || rows(host) == staging_rows).await;
     assert!(host.query_selector("header.env-staging").unwrap().is_some());

@@ -95,7 +95,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     let host = &app.host;
     // A tab that keeps nothing has nothing to ask about.
     wait_until("the sign-in form", || dialog_shown(host)).await;
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     assert!(
         button(host, "Forget everything").is_none(),
         "nothing to ask"
@@ -107,7 +107,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     wait_until("the import done", || page_text(host).contains("Done.")).await;
     follow(host, "New pet").await;
     type_into(&input(host, "Name").await, "Half typed").await;
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     sign_in(host, PROD_KEY).await;
     let slots = stored();
     for expected in [
@@ -127,7 +127,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
 
     // Asked first, saying what would go (a list in the browser's own words); keeping it
     // keeps everything.
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     wait_until("the question", || {
         page_text(host).contains(
             "Every open tab of this app on this device will forget the API keys, the drafts, the pets this tab added, the import records, and the activity.",
@@ -138,7 +138,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     assert_eq!(stored(), slots, "everything kept");
     assert!(button(host, "Forget everything").is_none() && !dialog_shown(host));
 
-    click(&button(host, "Sign out everywhere").unwrap()).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
     let left = stored();
@@ -154,7 +154,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     pause(0).await;
     let left = stored();
     assert!(!left.iter().any(|s| s.ends_with(".activity")), "{left:?}");
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("staging asks for its key again", || dialog_shown(host)).await;
     sign_in(host, STAGING_KEY).await;
     follow(host, "New pet").await;

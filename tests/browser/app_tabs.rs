@@ -117,7 +117,7 @@ async fn an_open_tab_gives_its_key_to_a_new_tab_of_its_deployment_only_and_signs
     );
 
     // Sign out here signs out the other tabs.
-    click(&button(host, "Sign out").expect("Sign out")).await;
+    click(&menu_button(host, "Sign out").await).await;
     wait_until("the others told", || !other.heard("signOut\n").is_empty()).await;
     assert!(other.heard("signOut\n")[0].contains(&base));
 }
@@ -190,7 +190,7 @@ async fn sign_out_everywhere_in_another_tab_empties_this_one_and_says_why() {
     assert_eq!(draft, None, "the draft outlived the sign-out");
     // Sign out everywhere here tells the others in turn.
     sign_in(host, PROD_KEY).await;
-    click(&button(host, "Sign out everywhere").expect("Sign out everywhere")).await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
     let forget = wait_for("Forget everything", || button(host, "Forget everything")).await;
     click(&forget).await;
     wait_until("the others told", || {

@@ -114,7 +114,7 @@ async fn switching_environment_shows_its_data_and_sends_only_its_key() {
         .unwrap()
         .is_some());
 
-    choose(&select(host, "Environment").await, "staging").await;
+    choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("a request for the staging key", || dialog_shown(host)).await;
     assert!(address().contains("env=staging"));
     assert!(host.query_selector("header.env-staging").unwrap().is_some());
@@ -131,7 +131,7 @@ async fn switching_environment_shows_its_data_and_sends_only_its_key() {
         "no production pet"
     );
 
-    choose(&select(host, "Environment").await, "production").await;
+    choose(&menu_select(host, "Environment").await, "production").await;
     wait_until("production rows again, no new sign-in", || {
         !dialog_shown(host) && rows(host).iter().any(|r| r[1] == "Rex")
     })
@@ -169,7 +169,7 @@ async fn the_key_lives_in_session_storage_only_and_sign_out_forgets_it() {
         "nothing in localStorage"
     );
 
-    click(&button(host, "Sign out").unwrap()).await;
+    click(&menu_button(host, "Sign out").await).await;
     wait_until("the sign-in dialog", || dialog_shown(host)).await;
     drop(app);
     let again = reopen().await;

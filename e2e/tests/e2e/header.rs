@@ -8,7 +8,7 @@ use fantoccini::{Client, Locator};
 use petstore_e2e::engines::Engine;
 use petstore_e2e::look::{choose, click_button, sign_in, viewport, wait_js};
 use petstore_e2e::words::{open_in, Words};
-use petstore_e2e::{click, serve_release, start_service, Browser};
+use petstore_e2e::{click, open_menu, serve_release, start_service, Browser};
 use serde_json::Value;
 
 /// The languages a manager can choose.
@@ -116,8 +116,8 @@ async fn the_header_fits_a_phone_and_a_tablet_in_every_language_in_chromium() {
     viewport(&browser, 390, 844, true).await;
     open_in(c, &list, "en").await;
     sign_in(c, "dev-production-key").await;
+    open_menu(c).await;
     let button = c.find(Locator::Id("menu-button")).await.expect("Menu");
-    button.click().await.expect("open the menu");
     let shown: Value = c
         .execute(
             "const panel = document.getElementById('header-menu');

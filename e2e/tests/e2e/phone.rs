@@ -12,7 +12,9 @@ use petstore_e2e::look::{
     click_button, fits_the_window, form_field, no_sideways_scroll, open, sign_in, viewport,
     wait_js, ROWS_SHOWN,
 };
-use petstore_e2e::{click, serve_release, start_service_with_registry, with_refresh, Browser};
+use petstore_e2e::{
+    click, open_menu, serve_release, start_service_with_registry, with_refresh, Browser,
+};
 use serde_json::{json, Value};
 
 /// A category id as long as an id can be: it must not break inside, nor push the page wide.
@@ -85,13 +87,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     // The targets, then again with the header's menu open (and the page still as wide).
     for menu in ["closed", "open"] {
         if menu == "open" {
-            click(c, "//button[@id='menu-button']").await;
-            wait_js(
-                c,
-                "the menu",
-                "return !document.getElementById('header-menu').hidden;",
-            )
-            .await;
+            open_menu(c).await;
             no_sideways_scroll(c, "the list with the menu open").await;
         }
         let small = read(

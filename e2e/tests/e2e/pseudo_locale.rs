@@ -8,7 +8,7 @@ use petstore_e2e::look::{
     click_button, form_with_messages, import_checked, open, sign_in_in_page, wait_js, ROWS_SHOWN,
 };
 use petstore_e2e::words::{open_in, says, sign_in, type_in, Words};
-use petstore_e2e::{serve_release, start_service, with_undo, Browser};
+use petstore_e2e::{open_menu, serve_release, start_service, with_undo, Browser};
 use serde_json::json;
 
 /// Each visible text of the page (and its title, labels and hints for assistive technology)
@@ -263,7 +263,7 @@ async fn a_held_pet_and_its_question_speak_the_pseudo_locale() {
     .await;
     let mut found = outside(c, &data, "the held line").await;
     // A switch asks first.
-    click_css(c, "#menu-button").await;
+    open_menu(c).await;
     c.execute(
         "const s = document.getElementById('environment');
          s.value = 'staging'; s.dispatchEvent(new Event('change', { bubbles: true }));",

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::{click_nav, serve_release, start_service, wait_for, Browser};
+use petstore_e2e::{click, click_nav, open_menu, serve_release, start_service, wait_for, Browser};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -27,6 +27,8 @@ const PAGES: [&str; 5] = [
 const IDLE_GUARD: &str = "split_idle_guard.wasm";
 /// The sign-in form's code: a daily start (the tab holds its key) fetches it with the pages.
 const SIGN_IN: &str = "split_sign_in.wasm";
+/// The header menu's controls, drawn on its first opening: fetched with the pages.
+const MENU: &str = "split_header_menu.wasm";
 
 /// Every file this document has fetched: its name and when the fetch started and ended (ms).
 async fn fetched(c: &Client) -> Vec<(String, f64, f64)> {
@@ -59,14 +61,14 @@ fn with_idle(config: &str, minutes: f64) -> String {
     config.to_string()
 }
 
-/// Waits until every lazy page's code and the sign-in form's have been fetched (the app has
-/// started and been idle), and returns every file fetched by then.
+/// Waits until every lazy page's code, the sign-in form's and the menu's have been fetched (the
+/// app has started and been idle), and returns every file fetched by then.
 async fn after_the_pages(c: &Client) -> Vec<(String, f64, f64)> {
     let deadline = Instant::now() + WAIT;
     loop {
         let files = fetched(c).await;
         let have = |page: &str| files.iter().any(|(name, ..)| name == page);
-        if PAGES.iter().chain([&SIGN_IN]).all(|page| have(page)) {
+        if PAGES.iter().chain([&SIGN_IN, &MENU]).all(|page| have(page)) {
             return files;
         }
         assert!(
@@ -109,7 +111,7 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
         .find(|(name, ..)| name == "main_bg.wasm")
         .map(|(_, _, end)| *end)
         .expect("the main wasm was fetched");
-    let later = |name: &str| PAGES.contains(&name) || name == SIGN_IN;
+    let later = |name: &str| PAGES.contains(&name) || name == SIGN_IN || name == MENU;
     for (name, start, _) in files.iter().filter(|(name, ..)| later(name)) {
         assert!(
             *start >= main_done + 1000.0,
@@ -117,11 +119,22 @@ async fn other_pages_arrive_after_the_first_screen_and_a_first_click_fetches_not
         );
     }
 
-    // A first click opens the page from what is already here: nothing more is fetched.
+    // A first click opens the page, and the menu, from what is already here: nothing more is
+    // fetched.
     let before = fetched(c).await.len();
     click_nav(c, "New pet").await;
     wait_for(c, "//h1[normalize-space()='New pet']").await;
-    assert_eq!(fetched(c).await.len(), before, "fetched on the click");
+    let drawn = c
+        .execute("return !!document.getElementById('environment');", vec![])
+        .await
+        .expect("look for the menu's controls");
+    assert_eq!(
+        drawn,
+        json!(false),
+        "the menu's controls drawn before it was opened"
+    );
+    open_menu(c).await;
+    assert_eq!(fetched(c).await.len(), before, "fetched on the clicks");
     browser.close().await;
 }
 
@@ -131,8 +144,12 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
     let site = serve_release(&service, config).await;
     let browser = Browser::signed_in().await;
     let c = &browser.client;
-    // The Wi-Fi gone for this one file (or a deploy that removed it).
-    block(&browser, &["*split_page_activity.wasm"]).await;
+    // The Wi-Fi gone for these files (or a deploy that removed them).
+    block(
+        &browser,
+        &["*split_page_activity.wasm", "*split_header_menu.wasm"],
+    )
+    .await;
     c.goto(&format!("{site}pets?env=production")).await.unwrap();
     wait_for(c, "//table//tbody/tr[20]").await;
     click_nav(c, "Activity").await;
@@ -146,6 +163,14 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
         url.path().ends_with("/activity"),
         "the address moved: {url}"
     );
+    // The menu says so in its place.
+    click(c, "//button[@id='menu-button']").await;
+    wait_for(
+        c,
+        "//*[@id='header-menu']//*[@role='alert'][contains(., 'The menu could not be opened')]",
+    )
+    .await;
+    click(c, "//button[@id='menu-button']").await;
     // The app lives on: the rest of it still works.
     let trap = browser.trap_in_console().await;
     assert!(trap.is_none(), "a panic or trap: {trap:?}");
@@ -160,7 +185,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
 
     // Back online: Reload opens the page.
     block(&browser, &[]).await;
-    c.find(Locator::XPath("//button[normalize-space()='Reload']"))
+    c.find(Locator::XPath("//main//button[normalize-space()='Reload']"))
         .await
         .unwrap()
         .click()

@@ -231,6 +231,32 @@ pub async fn select(host: &Element, label: &str) -> HtmlSelectElement {
     .unchecked_into()
 }
 
+/// Opens the header's menu if it is closed, as a person does before pressing what it holds
+/// (its controls are drawn on its first opening).
+pub async fn open_menu(host: &Element) {
+    let menu_button: HtmlElement = wait_for("the menu button", || {
+        host.query_selector("#menu-button")
+            .ok()?
+            .map(JsCast::unchecked_into)
+    })
+    .await;
+    if menu_button.get_attribute("aria-expanded").as_deref() != Some("true") {
+        click(&menu_button).await;
+    }
+}
+
+/// The select labelled `label` in the header's menu, opening the menu first.
+pub async fn menu_select(host: &Element, label: &str) -> HtmlSelectElement {
+    open_menu(host).await;
+    select(host, label).await
+}
+
+/// The button named `name` in the header's menu, opening the menu first.
+pub async fn menu_button(host: &Element, name: &str) -> HtmlElement {
+    open_menu(host).await;
+    wait_for(name, || button(host, name)).await
+}
+
 /// The button whose text is `name`, if shown.
 pub fn button(host: &Element, name: &str) -> Option<HtmlElement> {
     all(host, "button")

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::reveal;
+use petstore_e2e::find_shown;
 use petstore_e2e::words::Words;
 use serde::Deserialize;
 use serde_json::json;
@@ -193,9 +193,8 @@ async fn local(c: &Client, label: &str) -> String {
 
 /// Clicks what `xpath` finds, if it is there; whether it was.
 pub async fn click(c: &Client, xpath: &str) -> bool {
-    match c.find(Locator::XPath(xpath)).await {
+    match find_shown(c, Locator::XPath(xpath)).await {
         Ok(e) => {
-            reveal(c, &e).await;
             let clicked = e.click().await.is_ok();
             put_menu_away(c).await;
             clicked
@@ -261,9 +260,8 @@ pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
 /// Chooses `value` in the select labelled `label` (within the page or the header).
 pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
     let label = local(c, label).await;
-    match c.find(Locator::XPath(&labelled(&label))).await {
+    match find_shown(c, Locator::XPath(&labelled(&label))).await {
         Ok(select) => {
-            reveal(c, &select).await;
             let chosen = select.select_by_value(value).await.is_ok();
             put_menu_away(c).await;
             chosen

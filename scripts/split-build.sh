@@ -102,14 +102,15 @@ cp -r "$work/app" "$staging/$folder"
 # never gives a `crossorigin` preload to a fetch(), and downloaded each file twice). They are
 # the site's own files, so their answers are readable all the same.
 app="$base$folder"
-tag="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\">"
+# The start frame's colour and words (frame.js with them, see index.html) come first: a classic
+# script, so the page is painted only once it has run, and over HTTP/1.1's six connections a
+# site has, a file asked for after the preloads could wait for one of them to finish.
+tag="<script src=\"$app/start-frame.js\"></script>"
+tag+="<link rel=\"preload\" href=\"${base}config.json\" as=\"fetch\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/main.js\">"
 tag+="<link rel=\"modulepreload\" href=\"$app/__wasm_split.js\">"
 tag+="<link rel=\"preload\" href=\"$app/main_bg.wasm\" as=\"fetch\" type=\"application/wasm\">"
 tag+="<link rel=\"manifest\" href=\"${base}manifest.webmanifest\">"
-# The start frame's colour and words (frame.js with them, see index.html): a classic script,
-# so the page is painted only once it has run.
-tag+="<script src=\"$app/start-frame.js\"></script>"
 tag+="<script type=\"module\" id=\"petstore-start\" src=\"$app/start.js\" data-base=\"$base\""
 # The release build works offline through its service worker (sw.js); the preview has none,
 # so a rebuild shows at once.

@@ -66,7 +66,7 @@ pub async fn click(c: &Client, xpath: &str) {
 pub async fn find_shown(c: &Client, locator: Locator<'_>) -> Result<Element, CmdError> {
     let found = match c.find(locator).await {
         Err(_) if menu_never_opened(c).await => {
-            open_menu(c).await;
+            try_open_menu(c).await;
             let found = c.find(locator).await;
             if found.is_err() {
                 if let Ok(button) = c.find(Locator::Id("menu-button")).await {
@@ -99,22 +99,42 @@ async fn menu_never_opened(c: &Client) -> bool {
 /// Opens the header's menu if it is closed, and waits (up to 20 s) for its controls: they are
 /// drawn on its first opening, from a part of the app of their own.
 pub async fn open_menu(c: &Client) {
+    assert!(try_open_menu(c).await, "the menu's controls did not come");
+}
+
+/// [`open_menu`], for a look that may find nothing: whether the controls came (rather than the
+/// menu's message that its part of the app did not download, or nothing within 20 s).
+async fn try_open_menu(c: &Client) -> bool {
     let closed = c
         .execute(
-            "return document.getElementById('menu-button').getAttribute('aria-expanded') !== 'true';",
+            "const b = document.getElementById('menu-button');
+             return !!b && b.getAttribute('aria-expanded') !== 'true';",
             vec![],
         )
-        .await
-        .expect("the menu button");
-    if closed.as_bool() == Some(true) {
-        c.find(Locator::Id("menu-button"))
-            .await
-            .expect("the menu button")
-            .click()
-            .await
-            .expect("open the menu");
+        .await;
+    if closed.ok().and_then(|v| v.as_bool()) == Some(true) {
+        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+            let _ = button.click().await;
+        }
     }
-    wait_for(c, "//*[@id='header-menu']//*[@id='environment']").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while tokio::time::Instant::now() < deadline {
+        let drawn = c
+            .execute(
+                "const menu = document.getElementById('header-menu');
+                 return !menu ? 'none'
+                   : menu.querySelector('#environment') ? 'controls'
+                   : menu.querySelector('[role=alert]') ? 'failed' : 'waiting';",
+                vec![],
+            )
+            .await;
+        match drawn.ok().as_ref().and_then(Value::as_str) {
+            Some("controls") => return true,
+            Some("waiting") | None => tokio::time::sleep(Duration::from_millis(50)).await,
+            Some(_) => return false,
+        }
+    }
+    false
 }
 
 /// Opens the header's menu when `element` is in it and it is closed, as a person does before

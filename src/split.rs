@@ -23,6 +23,17 @@ pub fn prefetch(preload: impl Future<Output = Result<(), SplitLoaderError>> + 's
     });
 }
 
+/// Waits until the service worker start.js registered on a first visit is active (at once
+/// where the page already had one, or there is none): its install fetches every file of the
+/// build, and a file the page fetched meanwhile would download twice.
+pub async fn worker_installed() {
+    let installed = crate::config::start_field("installed")
+        .and_then(|p| wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p).ok());
+    if let Some(installed) = installed {
+        let _ = wasm_bindgen_futures::JsFuture::from(installed).await;
+    }
+}
+
 /// `split!(chunk, preload; fn name(args) -> Result<T, E> { body })` declares `async fn name`
 /// whose body lives in the chunk named `chunk`, and `async fn preload() -> Result<(),
 /// SplitLoaderError>`, which only downloads it. Arguments are passed by value.

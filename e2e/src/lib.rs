@@ -61,20 +61,11 @@ pub async fn click(c: &Client, xpath: &str) {
 }
 
 /// What `locator` finds, looked for as a person looks: on the page, or else in the header's
-/// menu, whose controls are drawn on its first opening. The menu is left open when what was
-/// found is in it, and closed again when nothing was.
+/// menu, whose controls are drawn on its first opening (see [`draw_menu`]). The menu is opened
+/// when what was found is in it.
 pub async fn find_shown(c: &Client, locator: Locator<'_>) -> Result<Element, CmdError> {
     let found = match c.find(locator).await {
-        Err(_) if menu_never_opened(c).await => {
-            try_open_menu(c).await;
-            let found = c.find(locator).await;
-            if found.is_err() {
-                if let Ok(button) = c.find(Locator::Id("menu-button")).await {
-                    let _ = button.click().await;
-                }
-            }
-            found
-        }
+        Err(_) if draw_menu(c).await => c.find(locator).await,
         found => found,
     };
     if let Ok(element) = &found {
@@ -83,17 +74,26 @@ pub async fn find_shown(c: &Client, locator: Locator<'_>) -> Result<Element, Cmd
     found
 }
 
-/// Whether the page has the header's menu and it was never opened (its controls not drawn).
-async fn menu_never_opened(c: &Client) -> bool {
-    c.execute(
-        "return !!document.getElementById('header-menu')
-           && !document.getElementById('environment');",
-        vec![],
-    )
-    .await
-    .ok()
-    .and_then(|v| v.as_bool())
-        == Some(true)
+/// Has the header's menu draw its controls if it never has, as a person opening it and closing
+/// it again: afterwards the menu is as it was, its controls in the page (hidden while it is
+/// closed). Whether it opened the menu for this.
+pub async fn draw_menu(c: &Client) -> bool {
+    let never = c
+        .execute(
+            "const b = document.getElementById('menu-button');
+             return !!b && b.getAttribute('aria-expanded') !== 'true'
+               && !document.getElementById('environment');",
+            vec![],
+        )
+        .await;
+    if never.ok().and_then(|v| v.as_bool()) != Some(true) {
+        return false;
+    }
+    try_open_menu(c).await;
+    if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+        let _ = button.click().await;
+    }
+    true
 }
 
 /// Opens the header's menu if it is closed, and waits (up to 20 s) for its controls: they are
@@ -102,8 +102,9 @@ pub async fn open_menu(c: &Client) {
     assert!(try_open_menu(c).await, "the menu's controls did not come");
 }
 
-/// [`open_menu`], for a look that may find nothing: whether the controls came (rather than the
-/// menu's message that its part of the app did not download, or nothing within 20 s).
+/// [`open_menu`], for a look that may find nothing: whether the menu is open with its controls
+/// (rather than its message that its part of the app did not download, or nothing within
+/// 20 s).
 async fn try_open_menu(c: &Client) -> bool {
     let closed = c
         .execute(
@@ -113,8 +114,12 @@ async fn try_open_menu(c: &Client) -> bool {
         )
         .await;
     if closed.ok().and_then(|v| v.as_bool()) == Some(true) {
-        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
-            let _ = button.click().await;
+        let clicked = match c.find(Locator::Id("menu-button")).await {
+            Ok(button) => button.click().await.is_ok(),
+            Err(_) => false,
+        };
+        if !clicked {
+            return false;
         }
     }
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
@@ -122,7 +127,7 @@ async fn try_open_menu(c: &Client) -> bool {
         let drawn = c
             .execute(
                 "const menu = document.getElementById('header-menu');
-                 return !menu ? 'none'
+                 return !menu || menu.hidden ? 'closed'
                    : menu.querySelector('#environment') ? 'controls'
                    : menu.querySelector('[role=alert]') ? 'failed' : 'waiting';",
                 vec![],

@@ -19,10 +19,10 @@ use wasm_bindgen::JsCast;
 use crate::components::{
     prefetch_menu_contents, preload_export, HeldPet, IdleGuard, LoadFailed, SignIn, UpdateBanner,
 };
-use crate::config::{start_field, Environment};
+use crate::config::Environment;
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
-use crate::split::{prefetch, split, SplitLoaderError};
+use crate::split::{prefetch, split, worker_installed, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
 macro_rules! lazy_page {
@@ -220,16 +220,6 @@ pub(crate) fn announce_shell_ready(page: Option<LazyPage>, sign_in: bool) {
             let _ = window().dispatch_event(&event);
         }
     });
-}
-
-/// Waits until the service worker start.js registered on a first visit is active (at once
-/// where the page already had one, or there is none): its install fetches every file of the
-/// build, and a file the page fetched meanwhile would download twice.
-async fn worker_installed() {
-    let installed = start_field("installed").and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
-    if let Some(installed) = installed {
-        let _ = wasm_bindgen_futures::JsFuture::from(installed).await;
-    }
 }
 
 /// Runs `f` when the browser is next idle; where it cannot say (Safari's engine has no

@@ -8,7 +8,7 @@ use leptos::html::Button;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::menu_contents::menu_contents;
+use super::menu_contents::{menu_contents, prefetch_menu_contents};
 use crate::i18n::{t, words};
 
 /// Whether `target` (an event's) is inside the menu.
@@ -69,6 +69,10 @@ pub fn HeaderMenu() -> impl IntoView {
                 aria-expanded=move || open.get().to_string()
                 aria-controls="header-menu"
                 node_ref=button
+                // Its code on its way before the first press, as a page's is when its link is
+                // pointed at.
+                on:pointerenter=move |_| prefetch_menu_contents()
+                on:focus=move |_| prefetch_menu_contents()
                 on:click=move |_| {
                     if open.get_untracked() {
                         hide.run(())

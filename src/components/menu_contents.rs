@@ -44,16 +44,22 @@ pub(crate) fn menu_contents(
 }
 
 /// Downloads the menu's code without drawing it, so that its first opening is as quick as
-/// the next.
+/// the next: once the first screen is idle, or when the menu button is pointed at or
+/// focused. On a first visit it waits for the service worker, whose install fetches it too.
 pub(crate) fn prefetch_menu_contents() {
-    crate::split::prefetch(preload_menu_contents());
+    crate::split::prefetch(async {
+        crate::split::worker_installed().await;
+        preload_menu_contents().await
+    });
 }
 
 /// The environment, the language, Sign out (with a key) and Sign out everywhere. `hide` puts
 /// the menu away; `close` also gives the keyboard back to its button.
 #[component]
 fn MenuContents(
+    /// Puts the menu away.
     hide: Callback<()>,
+    /// Puts the menu away and gives the keyboard back to its button.
     close: Callback<()>,
     /// Whether Sign out everywhere's question is shown.
     asking: RwSignal<bool>,

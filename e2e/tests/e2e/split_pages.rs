@@ -167,7 +167,7 @@ async fn a_page_whose_code_cannot_download_says_so_and_reload_recovers() {
     click(c, "//button[@id='menu-button']").await;
     wait_for(
         c,
-        "//*[@id='header-menu']//*[@role='alert'][contains(., 'The menu could not be opened')]",
+        "//*[@id='header-menu']//*[@role='alert'][contains(., 'could not be shown')]",
     )
     .await;
     click(c, "//button[@id='menu-button']").await;

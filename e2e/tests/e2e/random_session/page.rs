@@ -5,8 +5,8 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
-use petstore_e2e::find_shown;
 use petstore_e2e::words::Words;
+use petstore_e2e::{draw_menu, reveal};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -191,10 +191,23 @@ async fn local(c: &Client, label: &str) -> String {
     }
 }
 
+/// What the header's menu holds (in English): its controls are drawn on its first opening, so
+/// a step pressing one has the menu drawn first ([`draw_menu`]). Anything else is looked for
+/// on the page alone: opening the menu to look would move the keyboard.
+const IN_MENU: [&str; 6] = [
+    "Environment",
+    "Language",
+    "Sign out",
+    "Sign out everywhere",
+    "Forget everything",
+    "Keep everything",
+];
+
 /// Clicks what `xpath` finds, if it is there; whether it was.
 pub async fn click(c: &Client, xpath: &str) -> bool {
-    match find_shown(c, Locator::XPath(xpath)).await {
+    match c.find(Locator::XPath(xpath)).await {
         Ok(e) => {
+            reveal(c, &e).await;
             let clicked = e.click().await.is_ok();
             put_menu_away(c).await;
             clicked
@@ -236,6 +249,9 @@ pub async fn wait_for_button(c: &Client, name: &str) -> bool {
 /// Clicks the button named `name` (in English: it is found by its words in the page's
 /// language), if shown.
 pub async fn button(c: &Client, name: &str) -> bool {
+    if IN_MENU.contains(&name) {
+        draw_menu(c).await;
+    }
     let name = say(c, name).await;
     click(c, &format!("//button[normalize-space()=\"{name}\"]")).await
 }
@@ -259,9 +275,13 @@ pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
 
 /// Chooses `value` in the select labelled `label` (within the page or the header).
 pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
+    if IN_MENU.contains(&label) {
+        draw_menu(c).await;
+    }
     let label = local(c, label).await;
-    match find_shown(c, Locator::XPath(&labelled(&label))).await {
+    match c.find(Locator::XPath(&labelled(&label))).await {
         Ok(select) => {
+            reveal(c, &select).await;
             let chosen = select.select_by_value(value).await.is_ok();
             put_menu_away(c).await;
             chosen

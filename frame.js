@@ -41,8 +41,14 @@
   root.classList.add("start-frame-reading");
   const show = () => root.classList.remove("start-frame-reading");
 
+  // The tab's (and an installed app's window's) colour, as the app sets it once it starts
+  // (`env_icon` in src/components/title.rs: the two must agree).
+  const THEME = { production: "#b42318", staging: "#0b6b73" };
+
   // Puts the colour and the words in what has been read of the frame so far.
   const fill = () => {
+    const theme = document.querySelector('meta[name="theme-color"]');
+    if (theme && theme.content !== THEME[env]) theme.content = THEME[env];
     const frame = document.getElementById("start-frame");
     if (!frame) return;
     const header = frame.querySelector("header");

@@ -24,6 +24,7 @@ pub fn page_title(page: impl Fn() -> String + 'static) {
 pub fn env_icon(base: String, env: impl Fn() -> Environment + 'static) {
     Effect::new(move |_| {
         let env = env();
+        // frame.js puts the same colour in before the app starts: the two must agree.
         let (name, colour) = match env {
             Environment::Production => ("production", "#b42318"),
             Environment::Staging => ("staging", "#0b6b73"),

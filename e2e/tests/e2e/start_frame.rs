@@ -11,7 +11,8 @@ use serde_json::{json, Value};
 const FRAME: &str = "const f = document.getElementById('start-frame');
     return f && [f.querySelector('header').className, f.querySelector('.env-badge').textContent,
                  f.querySelector('.loading').textContent, document.documentElement.lang,
-                 getComputedStyle(f).visibility];";
+                 getComputedStyle(f).visibility,
+                 document.querySelector('meta[name=theme-color]').content];";
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() {
@@ -59,7 +60,8 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
         .execute(
             "const f = document.getElementById('start-frame');
              return [f.querySelector('header').innerText, f.querySelector('.loading').innerText,
-                     f.querySelector('.loading').getBoundingClientRect().height > 0];",
+                     f.querySelector('.loading').getBoundingClientRect().height > 0,
+                     document.querySelector('meta[name=theme-color]').content];",
             vec![],
         )
         .await
@@ -75,6 +77,11 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
         shown[2],
         json!(true),
         "the loading line is not drawn: {shown}"
+    );
+    assert_eq!(
+        shown[3],
+        json!("#b42318"),
+        "not production's colour: {shown}"
     );
     browser.close().await;
 
@@ -138,7 +145,8 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
             es.say("staging"),
             es.say("loading_pets"),
             "es",
-            "visible"
+            "visible",
+            "#0b6b73"
         ]),
         "the frame as the page's scripts began (read to its end, so shown)"
     );

@@ -12,6 +12,8 @@
 
 use std::future::Future;
 
+use wasm_bindgen::JsCast;
+
 pub use leptos::wasm_split::SplitLoaderError;
 
 /// Downloads a split point's code in the background (`preload` is one made by [`split!`]).
@@ -27,8 +29,8 @@ pub fn prefetch(preload: impl Future<Output = Result<(), SplitLoaderError>> + 's
 /// where the page already had one, or there is none): its install fetches every file of the
 /// build, and a file the page fetched meanwhile would download twice.
 pub async fn worker_installed() {
-    let installed = crate::config::start_field("installed")
-        .and_then(|p| wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p).ok());
+    let installed =
+        crate::config::start_field("installed").and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     if let Some(installed) = installed {
         let _ = wasm_bindgen_futures::JsFuture::from(installed).await;
     }

@@ -81,8 +81,9 @@ pub async fn draw_menu(c: &Client) -> bool {
     let never = c
         .execute(
             "const b = document.getElementById('menu-button');
-             return !!b && b.getAttribute('aria-expanded') !== 'true'
-               && !document.getElementById('environment');",
+             const menu = document.getElementById('header-menu');
+             return !!b && !!menu && b.getAttribute('aria-expanded') !== 'true'
+               && !menu.querySelector('#environment, [role=alert]');",
             vec![],
         )
         .await;
@@ -90,8 +91,16 @@ pub async fn draw_menu(c: &Client) -> bool {
         return false;
     }
     try_open_menu(c).await;
-    if let Ok(button) = c.find(Locator::Id("menu-button")).await {
-        let _ = button.click().await;
+    let open = c
+        .execute(
+            "return document.getElementById('menu-button').getAttribute('aria-expanded') === 'true';",
+            vec![],
+        )
+        .await;
+    if open.ok().and_then(|v| v.as_bool()) == Some(true) {
+        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
+            let _ = button.click().await;
+        }
     }
     true
 }

@@ -71,8 +71,16 @@ pub fn HeaderMenu() -> impl IntoView {
                 node_ref=button
                 // Its code on its way before the first press, as a page's is when its link is
                 // pointed at.
-                on:pointerenter=move |_| prefetch_menu_contents()
-                on:focus=move |_| prefetch_menu_contents()
+                on:pointerenter=move |_| {
+                    if !drawn.get_untracked() {
+                        prefetch_menu_contents()
+                    }
+                }
+                on:focus=move |_| {
+                    if !drawn.get_untracked() {
+                        prefetch_menu_contents()
+                    }
+                }
                 on:click=move |_| {
                     if open.get_untracked() {
                         hide.run(())

@@ -7,7 +7,7 @@ use petstore_e2e::{serve_release, start_service, wait_for, Browser};
 use serde_json::{json, Value};
 
 /// The frame's part of the page, as a script reads it: `[header class, badge, loading line,
-/// page language, visibility]`, or `null` once the frame is gone.
+/// page language, visibility, the tab's colour]`, or `null` once the frame is gone.
 const FRAME: &str = "const f = document.getElementById('start-frame');
     return f && [f.querySelector('header').className, f.querySelector('.env-badge').textContent,
                  f.querySelector('.loading').textContent, document.documentElement.lang,
@@ -45,6 +45,15 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
         html.contains("id=\"start-frame\""),
         "no start frame in index.html"
     );
+    // An installed app's window starts in production's colour too, before the page says more.
+    let manifest: Value = c
+        .execute(
+            "return fetch('/manifest.webmanifest').then((r) => r.json());",
+            vec![],
+        )
+        .await
+        .expect("the manifest");
+    assert_eq!(manifest["theme_color"], json!("#b42318"), "{manifest}");
 
     // With JavaScript off: the frame, in English and production's colour, and nothing else.
     browser

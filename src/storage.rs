@@ -21,13 +21,6 @@ fn device() -> Option<web_sys::Storage> {
 /// The storage key, in `localStorage`, of the language this device chose.
 pub const LANGUAGE_SLOT: &str = "petstore-admin.language";
 
-/// Keeps `tag` as the device's language (best effort, see the module docs).
-pub fn set_device_language(tag: &str) {
-    if let Some(s) = device() {
-        let _ = s.set_item(LANGUAGE_SLOT, tag);
-    }
-}
-
 /// The storage key, in `localStorage`, of the paper this device prints sheets on.
 pub const PAPER_SLOT: &str = "petstore-admin.paper";
 

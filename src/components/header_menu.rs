@@ -41,6 +41,12 @@ pub fn HeaderMenu() -> impl IntoView {
             let _ = button.focus();
         }
     });
+    // Its code fetched before the first press, until it is drawn.
+    let warm = move || {
+        if !drawn.get_untracked() {
+            prefetch_menu_contents();
+        }
+    };
     let on_keydown = move |ev: ev::KeyboardEvent| {
         if ev.key() == "Escape" && open.get_untracked() {
             close.run(());
@@ -69,18 +75,9 @@ pub fn HeaderMenu() -> impl IntoView {
                 aria-expanded=move || open.get().to_string()
                 aria-controls="header-menu"
                 node_ref=button
-                // Its code on its way before the first press, as a page's is when its link is
-                // pointed at.
-                on:pointerenter=move |_| {
-                    if !drawn.get_untracked() {
-                        prefetch_menu_contents()
-                    }
-                }
-                on:focus=move |_| {
-                    if !drawn.get_untracked() {
-                        prefetch_menu_contents()
-                    }
-                }
+                // As a page's code is when its link is pointed at.
+                on:pointerenter=move |_| warm()
+                on:focus=move |_| warm()
                 on:click=move |_| {
                     if open.get_untracked() {
                         hide.run(())

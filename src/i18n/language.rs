@@ -190,7 +190,7 @@ crate::split::split! {
             };
             adopt(language, table);
             if choice.is_some() {
-                storage::set_device_language(language.tag());
+                storage::device_set(storage::LANGUAGE_SLOT, language.tag());
             }
             Some(())
         }))

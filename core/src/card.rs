@@ -59,17 +59,16 @@ pub fn read_scanned(text: &str, here: &str) -> Scanned {
         Some(env) => env,
         None => None,
     };
-    match parse_int64(&id) {
-        Ok(id) => Scanned::Pet { id, env },
-        Err(Int64Problem::OutOfRange) => Scanned::NoSuchNumber,
-        Err(Int64Problem::NotANumber) => Scanned::OtherPage,
-    }
+    pet(&id, env)
 }
 
+/// Pet `id` of `env`, read from a number typed or a pet's page address: a number past a 64-bit
+/// id names no pet; a page address whose id is no number is no pet's page.
 fn pet(id: &str, env: Option<Environment>) -> Scanned {
     match parse_int64(id) {
         Ok(id) => Scanned::Pet { id, env },
-        Err(_) => Scanned::NoSuchNumber,
+        Err(Int64Problem::OutOfRange) => Scanned::NoSuchNumber,
+        Err(Int64Problem::NotANumber) => Scanned::OtherPage,
     }
 }
 

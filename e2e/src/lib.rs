@@ -91,18 +91,31 @@ pub async fn draw_menu(c: &Client) -> bool {
         return false;
     }
     try_open_menu(c).await;
-    let open = c
-        .execute(
-            "return document.getElementById('menu-button').getAttribute('aria-expanded') === 'true';",
-            vec![],
-        )
-        .await;
-    if open.ok().and_then(|v| v.as_bool()) == Some(true) {
-        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
-            let _ = button.click().await;
-        }
+    if menu_open(c).await == Some(true) {
+        press_menu_button(c).await;
     }
     true
+}
+
+/// Whether the header's menu is open; `None` when the page has no menu button.
+async fn menu_open(c: &Client) -> Option<bool> {
+    c.execute(
+        "const b = document.getElementById('menu-button');
+         return b ? b.getAttribute('aria-expanded') === 'true' : null;",
+        vec![],
+    )
+    .await
+    .ok()
+    .and_then(|v| v.as_bool())
+}
+
+/// Presses the header's menu button, as a person does to open or close the menu; whether it
+/// was pressed.
+async fn press_menu_button(c: &Client) -> bool {
+    match c.find(Locator::Id("menu-button")).await {
+        Ok(button) => button.click().await.is_ok(),
+        Err(_) => false,
+    }
 }
 
 /// Opens the header's menu if it is closed, and waits (up to 20 s) for its controls: they are
@@ -115,21 +128,8 @@ pub async fn open_menu(c: &Client) {
 /// (rather than its message that its part of the app did not download, or nothing within
 /// 20 s).
 async fn try_open_menu(c: &Client) -> bool {
-    let closed = c
-        .execute(
-            "const b = document.getElementById('menu-button');
-             return !!b && b.getAttribute('aria-expanded') !== 'true';",
-            vec![],
-        )
-        .await;
-    if closed.ok().and_then(|v| v.as_bool()) == Some(true) {
-        let clicked = match c.find(Locator::Id("menu-button")).await {
-            Ok(button) => button.click().await.is_ok(),
-            Err(_) => false,
-        };
-        if !clicked {
-            return false;
-        }
+    if menu_open(c).await == Some(false) && !press_menu_button(c).await {
+        return false;
     }
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     while tokio::time::Instant::now() < deadline {
@@ -162,9 +162,7 @@ pub async fn reveal(c: &Client, element: &Element) {
         )
         .await;
     if closed.ok().and_then(|v| v.as_bool()) == Some(true) {
-        if let Ok(button) = c.find(Locator::Id("menu-button")).await {
-            let _ = button.click().await;
-        }
+        press_menu_button(c).await;
     }
 }
 

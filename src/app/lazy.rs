@@ -247,11 +247,11 @@ pub(crate) fn prefetch_lazy_pages(base: String, session: Session) {
                 for page in LazyPage::ALL {
                     page.prefetch();
                 }
+                // The header menu's controls, drawn on its first opening.
+                prefetch_menu_contents();
                 leptos::task::spawn_local(async move {
                     worker_installed().await;
                     prefetch(preload_export());
-                    // The header menu's controls, drawn on its first opening.
-                    prefetch_menu_contents();
                     // A key refused later, or Sign out, shows the form at once, offline too.
                     prefetch(sign_in_preload());
                     // A press of Add pet shows its countdown at once, offline too (where the

@@ -49,31 +49,14 @@ pub fn ExportButtons(
     /// The rows shown (searched and sorted), in their order.
     #[prop(into)]
     pets: Signal<Vec<Pet>>,
-    /// The search the rows were narrowed by (empty for none).
-    #[prop(into)]
-    search: Signal<String>,
-    /// The category the rows were narrowed to, if any.
-    #[prop(into)]
-    category: Signal<Option<i64>>,
-    /// Where they are from.
-    scope: ExportScope,
-    /// Whether there may be more, as the list stands at the click (a read again can fill the
-    /// list, or leave it under its limit).
-    #[prop(into)]
-    maybe_more: Signal<bool>,
+    /// Where they are from and how they were narrowed, as the list stands at a click (a read
+    /// again can fill the list, or leave it under its limit).
+    scope: Signal<ExportScope>,
 ) -> impl IntoView {
     let (problem, set_problem) = signal(None::<String>);
-    let scope = StoredValue::new(scope);
     let export = move |json: bool| {
         let iso = String::from(js_sys::Date::new_0().to_iso_string());
-        let search = search.get_untracked();
-        let search = search.trim();
-        let scope = scope.with_value(|scope| ExportScope {
-            search: (!search.is_empty()).then(|| search.to_owned()),
-            category: category.get_untracked(),
-            maybe_more: maybe_more.get_untracked(),
-            ..scope.clone()
-        });
+        let scope = scope.get_untracked();
         let pets = pets.get_untracked();
         spawn_local(async move {
             let now = match save_file(pets, scope, iso, json).await {

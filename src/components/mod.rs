@@ -26,6 +26,7 @@ mod round_line;
 mod run_panel;
 mod sign_in;
 mod sign_out_everywhere;
+mod stock_sheet;
 mod text_field;
 mod title;
 mod update_banner;

@@ -66,16 +66,22 @@ pub fn PetTable(
         })
     };
     let searching = move || view.search.with(|q| !q.trim().is_empty());
-    let scope = ExportScope {
-        env,
-        status: status.map(|s| s.as_str().to_owned()),
-        limit,
-        maybe_more: false,
-        search: None,
-        category: None,
-        categories: categories.clone(),
-    };
     let categories = StoredValue::new(categories);
+    // What the files and the sheets say of the rows shown: the list's filters, and the
+    // search, the category and whether there may be more as they stand at a press.
+    let scope = Signal::derive(move || {
+        let search = view.search.read();
+        let search = search.trim();
+        ExportScope {
+            env,
+            status: status.as_ref().map(|s| s.as_str().to_owned()),
+            limit,
+            maybe_more: full(),
+            search: (!search.is_empty()).then(|| search.to_owned()),
+            category: view.category.get(),
+            categories: categories.get_value(),
+        }
+    });
     // A search covers the wider reads where there are some (`pages/wider_reads.rs`).
     // The category filter narrows what the search covers: the rows loaded.
     let shown = Memo::new(move |_| {
@@ -188,7 +194,6 @@ pub fn PetTable(
         loaded && !emptied
     });
     let table = move || {
-        let scope = scope.clone();
         view! {
             <p class="note search-scope" role="status">{scope_text}</p>
             <table class="pets">
@@ -207,21 +212,12 @@ pub fn PetTable(
                     .map(|text| view! { <p class="note">{text}</p> })
             }}
             // The files hold what the table shows, searched and sorted.
-            <ExportButtons
-                pets=shown
-                search=view.search
-                category=view.category
-                scope=scope.clone()
-                maybe_more=Signal::derive(full)
-            />
+            <ExportButtons pets=shown scope />
             // Cage cards or a stock sheet of the same rows.
             <PrintRows
                 pets=shown
                 scope
-                search=view.search
-                category=view.category
                 read_at=Signal::derive(move || listing.with(|l| l.as_ref().map(|l| l.read_at)))
-                maybe_more=Signal::derive(full)
                 current
             />
         }

@@ -19,27 +19,17 @@ pub fn PrintRows(
     /// The rows shown, in their order.
     #[prop(into)]
     pets: Signal<Vec<Pet>>,
-    /// Where they are from and how the list was read.
-    scope: ExportScope,
-    /// The search the rows were narrowed by (empty for none).
-    #[prop(into)]
-    search: Signal<String>,
-    /// The category the rows were narrowed to, if any.
-    #[prop(into)]
-    category: Signal<Option<i64>>,
+    /// Where they are from, how the list was read and how the rows were narrowed.
+    scope: Signal<ExportScope>,
     /// When the rows were read (ms since the epoch).
     #[prop(into)]
     read_at: Signal<Option<f64>>,
-    /// Whether the list filled its limit, so there may be more pets than the rows.
-    #[prop(into)]
-    maybe_more: Signal<bool>,
     /// The environment's links (rows are built after an `.await`, where no context is found).
     current: CurrentEnv,
 ) -> impl IntoView {
     // The preview holds the rows as they were at the press: a read again meanwhile does not
     // change the paper under the manager's eyes.
     let (open, set_open) = signal(None::<(Printing, Printed)>);
-    let scope = StoredValue::new(scope);
     let press = move |what: Printing| {
         // The cards' code encoder comes alongside the sheet's own part, not after it.
         if what == Printing::Cards {
@@ -49,11 +39,8 @@ pub fn PrintRows(
         set_open.set((!again).then(|| {
             let printed = Printed {
                 rows: pets.get_untracked(),
-                scope: scope.get_value(),
-                search: search.get_untracked(),
-                category: category.get_untracked(),
+                scope: scope.get_untracked(),
                 read_at: read_at.get_untracked(),
-                maybe_more: maybe_more.get_untracked(),
             };
             (what, printed)
         }));

@@ -1,21 +1,22 @@
 //! The print previews, a split part of their own (fetched on the first Print cards or Print
 //! list): a sheet of cage cards or labels, cut lines between them and never a card across two
-//! pages, or a stock sheet with the list's filters, environment and time read in its heading
-//! and page numbers. Each is shown as it prints,
-//! with Print and Close; the paper is chosen once per device.
+//! pages, or a stock sheet (`stock_sheet.rs`). Each is shown as it prints, with Print and
+//! Close; the paper is chosen once per device.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::pet_card::{card_codes, print, Card, CardPet};
+use super::stock_sheet::StockSheet;
 use crate::api::Pet;
-use crate::i18n::{clock_time, day_long, status_name, t, words, Label};
+use crate::i18n::{t, words};
 use crate::session::CurrentEnv;
 use crate::split::{split, SplitLoaderError};
 use crate::storage;
-use petstore_core::{ExportScope, Layout, Page, Paper};
+use petstore_core::{ExportScope, Layout, Page, Paper, QrSquares};
 
 /// What is being printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,16 +32,11 @@ pub(crate) enum Printing {
 pub(crate) struct Printed {
     /// The rows shown at the press, in their order.
     pub rows: Vec<Pet>,
-    /// Where they are from, the status filter and the limit.
+    /// Where they are from, how the list was read (status, limit, whether it filled its
+    /// limit: a stock-take must know the sheet may miss pets) and how the rows were narrowed.
     pub scope: ExportScope,
-    /// The search the rows were narrowed by (empty for none).
-    pub search: String,
-    /// The category the rows were narrowed to, if any.
-    pub category: Option<i64>,
     /// When the rows were read (ms since the epoch).
     pub read_at: Option<f64>,
-    /// Whether the list filled its limit: a stock-take must know the sheet may miss pets.
-    pub maybe_more: bool,
 }
 
 split! {
@@ -73,165 +69,68 @@ fn PrintPreview(
     current: CurrentEnv,
     on_close: Callback<()>,
 ) -> impl IntoView {
-    let paper = RwSignal::new(device_paper());
-    let layout = RwSignal::new(Layout::Cards);
     let Printed {
         rows,
         scope,
-        search,
-        category,
         read_at,
-        maybe_more,
     } = printed;
-    // Every row shown is on the sheet until it is unticked.
-    let ticked = RwSignal::new(rows.iter().map(|p| p.id).collect::<HashSet<i64>>());
-    let tick_rows = rows.clone();
-    let on_paper = move |ev| {
-        if let Some(chosen) = Paper::parse(&event_target_value(&ev)) {
-            storage::device_set(storage::PAPER_SLOT, chosen.as_str());
-            paper.set(chosen);
-        }
-    };
-    let on_layout = move |ev| {
-        if let Some(chosen) = Layout::parse(&event_target_value(&ev)) {
-            layout.set(chosen);
-        }
-    };
-    let options = move |what: Printing| {
-        let pets = (what == Printing::Cards).then(|| {
-            let choices = tick_rows
-                .iter()
-                .map(|pet| {
-                    let id = pet.id;
-                    let on_tick = move |ev| {
-                        let on = event_target_checked(&ev);
-                        ticked.update(|t| {
-                            if on {
-                                t.insert(id);
-                            } else {
-                                t.remove(&id);
-                            }
-                        });
-                    };
-                    view! {
-                        <label>
-                            <input
-                                type="checkbox"
-                                prop:checked=move || ticked.with(|t| t.contains(&id))
-                                on:change=on_tick
-                            />
-                            {format!("{} ({id})", pet.name)}
-                        </label>
-                    }
-                })
-                .collect_view();
-            view! {
-                <fieldset class="sheet-pets">
-                    <legend>{t(words::sheet_pets)}</legend>
-                    {choices}
-                </fieldset>
-            }
-        });
-        let layouts = (what == Printing::Cards).then(|| {
-            view! {
-                <div class="field">
-                    <label for="sheet-layout">{t(words::sheet_layout)}</label>
-                    <select id="sheet-layout" on:change=on_layout>
-                        {Layout::ALL.map(|l| {
-                            let word = match l {
-                                Layout::Cards => words::layout_cards,
-                                Layout::Labels => words::layout_labels,
-                            };
-                            view! {
-                                <option value=l.as_str() prop:selected=move || layout.get() == l>
-                                    {t(word)}
-                                </option>
-                            }
-                        })}
-                    </select>
-                </div>
-            }
-        });
-        view! {
-            <div class="filters">
-                <div class="field">
-                    <label for="sheet-paper">{t(words::paper)}</label>
-                    <select id="sheet-paper" on:change=on_paper>
-                        {Paper::ALL.map(|p| {
-                            let word = match p {
-                                Paper::A4 => words::paper_a4,
-                                Paper::Letter => words::paper_letter,
-                            };
-                            view! {
-                                <option value=p.as_str() prop:selected=move || paper.get() == p>
-                                    {t(word)}
-                                </option>
-                            }
-                        })}
-                    </select>
-                </div>
-                {layouts}
-            </div>
-            {pets}
-        }
-    };
-    let sheet = match what {
-        Printing::Cards => {
-            let env = scope.env;
-            let cards = {
-                let pets = &rows;
-                pets.iter()
-                    .map(|pet| CardPet {
-                        pet: pet.clone(),
-                        category: scope.categories.label(pet.category_id),
-                        env,
-                    })
-                    .collect::<Vec<_>>()
+    let paper = RwSignal::new(device_paper());
+    let paper_choice = choice(
+        "sheet-paper",
+        words::paper,
+        Paper::ALL.map(|p| {
+            let word = match p {
+                Paper::A4 => words::paper_a4,
+                Paper::Letter => words::paper_letter,
             };
-            view! { <CardsSheet cards paper layout ticked current /> }.into_any()
+            (p, p.as_str(), word)
+        }),
+        paper,
+        // The paper is the device's: the next preview starts on it.
+        |p| storage::device_set(storage::PAPER_SLOT, p.as_str()),
+    );
+    let (options, sheet) = match what {
+        Printing::Cards => {
+            let layout = RwSignal::new(Layout::Cards);
+            let layout_choice = choice(
+                "sheet-layout",
+                words::sheet_layout,
+                Layout::ALL.map(|l| {
+                    let word = match l {
+                        Layout::Cards => words::layout_cards,
+                        Layout::Labels => words::layout_labels,
+                    };
+                    (l, l.as_str(), word)
+                }),
+                layout,
+                |_| {},
+            );
+            // Every row shown is on the sheet until it is unticked.
+            let ticked = RwSignal::new(rows.iter().map(|p| p.id).collect::<HashSet<i64>>());
+            let options = view! {
+                <div class="filters">{paper_choice}{layout_choice}</div>
+                {ticks(&rows, ticked)}
+            };
+            let cards = rows
+                .into_iter()
+                .map(|pet| CardPet {
+                    category: scope.categories.label(pet.category_id),
+                    env: scope.env,
+                    pet,
+                })
+                .collect();
+            let sheet = view! { <CardsSheet cards paper layout ticked current /> };
+            (options.into_any(), sheet.into_any())
         }
         Printing::List => {
-            // Said in the language shown, again if it changes while the preview is open.
-            let categories = scope.categories.clone();
-            let env = scope.env;
-            let heading = move || stock_said(&scope, &search, category);
-            let read = move || read_at.map(|at| words::stock_read(&day_long(at), &clock_time(at)));
-            view! {
-                <div class=move || format!("print-sheet stock paper-{}", paper.get().as_str())>
-                    <h2>{move || words::stock_heading(&env.label())}</h2>
-                    <p>{heading}</p>
-                    <p>{read}</p>
-                    {maybe_more.then(|| view! { <p><strong>{t(words::stock_maybe_more)}</strong></p> })}
-                    <table class="stock">
-                        <thead>
-                            <tr>
-                                <th scope="col">{t(words::column_id)}</th>
-                                <th scope="col">{t(words::column_name)}</th>
-                                <th scope="col">{t(words::column_category)}</th>
-                                <th scope="col">{t(words::column_status)}</th>
-                                <th scope="col">{t(words::stock_checked)}</th>
-                            </tr>
-                        </thead>
-                        <tbody>
-                            {rows.clone().into_iter().map(|pet| view! {
-                                <tr>
-                                    <td>{pet.id.to_string()}</td>
-                                    <td class="wrap">{pet.name}</td>
-                                    <td>{categories.label(pet.category_id)}</td>
-                                    <td>{move || status_name(pet.status.as_ref()).into_owned()}</td>
-                                    <td></td>
-                                </tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
-            }
-            .into_any()
+            let options = view! { <div class="filters">{paper_choice}</div> };
+            let sheet = view! { <StockSheet rows scope read_at paper /> };
+            (options.into_any(), sheet.into_any())
         }
     };
     view! {
         <section class="card-preview" aria-label=t(words::sheet_preview)>
-            {options(what)}
+            {options}
             <p class="card-actions">
                 <button type="button" on:click=|_| print()>
                     {t(words::card_print)}
@@ -248,32 +147,77 @@ fn PrintPreview(
     }
 }
 
-/// The stock sheet's line of filters: status, category, search and limit, as the list was
-/// read.
-fn stock_said(scope: &ExportScope, search: &str, category: Option<i64>) -> String {
-    let status = scope.status.as_deref().map_or_else(
-        || words::all().into_owned(),
-        |s| status_name(Some(&s.to_owned().into())).into_owned(),
-    );
-    let mut parts = vec![words::filter_value(&words::column_status(), &status)];
-    if let Some(id) = category {
-        parts.push(words::filter_value(
-            &words::column_category(),
-            &scope.categories.label(id),
-        ));
+/// A word of the language shown, as the `words` module has them.
+type Word = fn() -> Cow<'static, str>;
+
+/// A labelled select (`id`, its label `word`) of `choices`, each a value, how it is written
+/// in the select and its word; it shows `chosen`, and sets it (then calls `also` with it)
+/// when another is picked.
+fn choice<T>(
+    id: &'static str,
+    word: Word,
+    choices: [(T, &'static str, Word); 2],
+    chosen: RwSignal<T>,
+    also: fn(T),
+) -> impl IntoView
+where
+    T: Copy + PartialEq + Send + Sync + 'static,
+{
+    let on_change = move |ev| {
+        let value = event_target_value(&ev);
+        if let Some((picked, ..)) = choices.iter().find(|(_, v, _)| *v == value) {
+            chosen.set(*picked);
+            also(*picked);
+        }
+    };
+    view! {
+        <div class="field">
+            <label for=id>{t(word)}</label>
+            <select id=id on:change=on_change>
+                {choices.map(|(value, written, word)| view! {
+                    <option value=written prop:selected=move || chosen.get() == value>
+                        {t(word)}
+                    </option>
+                })}
+            </select>
+        </div>
     }
-    let search = search.trim();
-    if !search.is_empty() {
-        parts.push(words::filter_value(
-            &words::search_by_name(),
-            &format!("“{search}”"),
-        ));
+}
+
+/// The pets of a sheet of cards, each ticked while its card is on the sheet.
+fn ticks(rows: &[Pet], ticked: RwSignal<HashSet<i64>>) -> impl IntoView {
+    let choices = rows
+        .iter()
+        .map(|pet| {
+            let id = pet.id;
+            let on_tick = move |ev| {
+                let on = event_target_checked(&ev);
+                ticked.update(|t| {
+                    if on {
+                        t.insert(id);
+                    } else {
+                        t.remove(&id);
+                    }
+                });
+            };
+            view! {
+                <label>
+                    <input
+                        type="checkbox"
+                        prop:checked=move || ticked.with(|t| t.contains(&id))
+                        on:change=on_tick
+                    />
+                    {format!("{} ({id})", pet.name)}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="sheet-pets">
+            <legend>{t(words::sheet_pets)}</legend>
+            {choices}
+        </fieldset>
     }
-    parts.push(words::filter_value(
-        &words::limit(),
-        &scope.limit.to_string(),
-    ));
-    parts.join(" · ")
 }
 
 /// A sheet of the `ticked` cards, `layout` to a page of `paper`, once their codes are drawn.
@@ -302,31 +246,12 @@ fn CardsSheet(
         <Suspense fallback=|| view! { <p role="status">{t(words::card_preparing)}</p> }>
             {move || Suspend::new(SendWrapper::new(async move {
                 match codes.await {
-                    Ok(codes) => {
-                        let pages = move || {
-                            let per_page = layout.get().per_page();
-                            let ticked = ticked.read();
-                            cards.with_value(|cards| {
-                                cards
-                                    .iter()
-                                    .zip(codes.iter())
-                                    .filter(|(card, _)| ticked.contains(&card.pet.id))
-                                    .collect::<Vec<_>>()
-                                    .chunks(per_page)
-                                    .map(|page| {
-                                        let page = page
-                                            .iter()
-                                            .map(|(card, squares)| {
-                                                view! { <Card card=(*card).clone() squares=(*squares).clone() /> }
-                                            })
-                                            .collect_view();
-                                        view! { <div class="sheet-page">{page}</div> }
-                                    })
-                                    .collect_view()
-                            })
-                        };
-                        view! { <div class=class>{pages}</div> }.into_any()
+                    Ok(codes) => view! {
+                        <div class=class>
+                            <SheetPages cards codes layout ticked />
+                        </div>
                     }
+                    .into_any(),
                     Err(_) => view! {
                         <p class="alert" role="alert">{t(words::card_not_downloaded)}</p>
                     }
@@ -335,4 +260,52 @@ fn CardsSheet(
             }))}
         </Suspense>
     }
+}
+
+/// The sheet's pages of the `ticked` cards (with their `codes`, in the same order),
+/// `layout`'s number to a page.
+#[component]
+fn SheetPages(
+    cards: StoredValue<Vec<CardPet>>,
+    codes: Vec<Option<QrSquares>>,
+    layout: RwSignal<Layout>,
+    ticked: RwSignal<HashSet<i64>>,
+) -> impl IntoView {
+    let codes = StoredValue::new(codes);
+    // The cards on the sheet, by their place in `cards`: the ticked ones, in the rows' order.
+    let on_sheet = Memo::new(move |_| {
+        let ticked = ticked.read();
+        cards.with_value(|cards| {
+            (0..cards.len())
+                .filter(|&i| ticked.contains(&cards[i].pet.id))
+                .collect::<Vec<usize>>()
+        })
+    });
+    let per_page = Memo::new(move |_| layout.get().per_page());
+    let card = move |i: usize| {
+        let card = cards.with_value(|c| c[i].clone());
+        let squares = codes.with_value(|c| c.get(i).cloned().flatten());
+        view! { <Card card squares /> }
+    };
+    // Keyed by page and by card: a tick or another layout draws only the cards that come
+    // onto a page.
+    let page = move |number: usize| {
+        let on_page = move || {
+            let per_page = per_page.get();
+            on_sheet.with(|all| {
+                all.iter()
+                    .skip(number * per_page)
+                    .take(per_page)
+                    .copied()
+                    .collect::<Vec<_>>()
+            })
+        };
+        view! {
+            <div class="sheet-page">
+                <For each=on_page key=|i| *i children=card />
+            </div>
+        }
+    };
+    let pages = move || 0..on_sheet.with(Vec::len).div_ceil(per_page.get());
+    view! { <For each=pages key=|n| *n children=page /> }
 }

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use base64::Engine;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
-use petstore_e2e::look::{axe_source, fits_the_window, viewport, violations, wait_js};
+use petstore_e2e::look::{axe_source, choose, fits_the_window, viewport, violations, wait_js};
 use petstore_e2e::{click, serve_release, start_service_with_registry, wait_for, Browser};
 use serde_json::json;
 
@@ -127,13 +127,8 @@ fn page_text(pdf: &Path, n: usize) -> String {
 }
 
 /// Chooses `value` in the select `id` and waits for the sheet to follow (`check`, a script).
-async fn choose(c: &Client, id: &str, value: &str, check: &str) {
-    c.find(Locator::Id(id))
-        .await
-        .unwrap_or_else(|e| panic!("#{id}: {e}"))
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|e| panic!("#{id} {value}: {e}"));
+async fn choose_then(c: &Client, id: &str, value: &str, check: &str) {
+    choose(c, id, value).await;
     wait_js(c, &format!("#{id} {value}"), check).await;
 }
 
@@ -165,7 +160,7 @@ async fn the_rows_shown_print_as_sheets_of_cards_never_split_and_as_a_stock_list
     .await;
     let found = violations(c, &axe_source()).await;
     assert!(found.is_empty(), "axe on the sheet's preview: {found:#?}");
-    choose(
+    choose_then(
         c,
         "sheet-paper",
         "a4",
@@ -205,14 +200,14 @@ async fn the_rows_shown_print_as_sheets_of_cards_never_split_and_as_a_stock_list
     assert_eq!(codes, addresses, "each card's code is its pet's page");
 
     // Eight labels to a US Letter page: one page, every code still read.
-    choose(
+    choose_then(
         c,
         "sheet-layout",
         "labels",
         "return !!document.querySelector('.sheet.layout-labels');",
     )
     .await;
-    choose(
+    choose_then(
         c,
         "sheet-paper",
         "letter",

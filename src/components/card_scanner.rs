@@ -2,7 +2,7 @@
 //! code is found, which is then handled as if typed into Find a pet. The reader (`rqrr`, in
 //! the core) is a chunk of its own, fetched on the first Scan a card. The camera stops when a
 //! code is read, on Close, when the scanner leaves the page (a pet opened, another page) and
-//! when the tab is hidden.
+//! when the tab is hidden; one that ends by itself is said.
 
 use std::time::Duration;
 
@@ -10,11 +10,12 @@ use leptos::ev;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     CanvasRenderingContext2d, DomException, HtmlCanvasElement, HtmlVideoElement, MediaStream,
-    MediaStreamConstraints,
+    MediaStreamConstraints, MediaStreamTrack,
 };
 
 use crate::i18n::{t, words};
@@ -53,7 +54,7 @@ pub fn CardScanner(
     }
 }
 
-/// Why the camera did not start.
+/// Why the camera did not start, or stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CameraProblem {
     /// The manager or the browser's settings refused it.
@@ -66,6 +67,8 @@ enum CameraProblem {
     NeedsSecure,
     /// Anything else.
     Failed,
+    /// It ended by itself while the scanner looked (unplugged, or taken by another app).
+    Stopped,
 }
 
 impl CameraProblem {
@@ -76,6 +79,7 @@ impl CameraProblem {
             Self::Busy => words::camera_busy,
             Self::NeedsSecure => words::camera_needs_secure,
             Self::Failed => words::camera_failed,
+            Self::Stopped => words::camera_stopped,
         }
     }
 
@@ -121,34 +125,47 @@ async fn open_camera() -> Result<MediaStream, CameraProblem> {
     stream.dyn_into().map_err(|_| CameraProblem::Failed)
 }
 
+/// The tracks of `stream`.
+fn tracks(stream: &MediaStream) -> impl Iterator<Item = MediaStreamTrack> {
+    stream
+        .get_tracks()
+        .into_iter()
+        .filter_map(|track| track.dyn_into().ok())
+}
+
 /// Ends every track of `stream`: the camera's light goes off.
 fn stop(stream: &MediaStream) {
-    for track in stream.get_tracks().iter() {
-        if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
-            track.stop();
-        }
+    for track in tracks(stream) {
+        track.set_onended(None);
+        track.stop();
     }
 }
 
-/// The text of a code in the video's picture now, if there is one.
-fn look(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<String> {
+/// `canvas`'s 2D context, made for reading back: the scanner reads the picture four times a
+/// second, and the browser then keeps it where reading is cheap.
+fn reading_context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"willReadFrequently".into(), &JsValue::TRUE).ok()?;
+    canvas
+        .get_context_with_context_options("2d", &options)
+        .ok()??
+        .dyn_into()
+        .ok()
+}
+
+/// The text of a code in the video's picture now, if there is one, drawn through `context`
+/// (its canvas sized to the picture).
+fn look(video: &HtmlVideoElement, context: &CanvasRenderingContext2d) -> Option<String> {
     let (width, height) = (video.video_width(), video.video_height());
     // HAVE_CURRENT_DATA: a picture to read.
     if width == 0 || height == 0 || video.ready_state() < 2 {
         return None;
     }
+    let canvas = context.canvas()?;
     if (canvas.width(), canvas.height()) != (width, height) {
         canvas.set_width(width);
         canvas.set_height(height);
     }
-    // Read back four times a second: the browser keeps the picture where reading is cheap.
-    let options = js_sys::Object::new();
-    js_sys::Reflect::set(&options, &"willReadFrequently".into(), &JsValue::TRUE).ok()?;
-    let context: CanvasRenderingContext2d = canvas
-        .get_context_with_context_options("2d", &options)
-        .ok()??
-        .dyn_into()
-        .ok()?;
     context
         .draw_image_with_html_video_element(video, 0.0, 0.0)
         .ok()?;
@@ -165,6 +182,10 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let (problem, set_problem) = signal(None::<CameraProblem>);
     let camera = StoredValue::new_local(None::<MediaStream>);
+    // Said when the camera ends by itself, rather than leaving its last picture standing.
+    let on_ended = StoredValue::new_local(None::<Closure<dyn FnMut()>>);
+    let context = StoredValue::new_local(None::<CanvasRenderingContext2d>);
+    canvas.on_load(move |canvas| context.set_value(reading_context(&canvas)));
     let stop_camera = move || {
         if let Some(Some(stream)) = camera.try_update_value(Option::take) {
             stop(&stream);
@@ -180,6 +201,14 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
                         return stop(&stream);
                     }
                     element.set_src_object(Some(&stream));
+                    let ended = Closure::<dyn FnMut()>::new(move || {
+                        stop_camera();
+                        let _ = set_problem.try_set(Some(CameraProblem::Stopped));
+                    });
+                    for track in tracks(&stream) {
+                        track.set_onended(Some(ended.as_ref().unchecked_ref()));
+                    }
+                    on_ended.set_value(Some(ended));
                     camera.set_value(Some(stream));
                     // Closed while it starts: the play is cut short, which is no problem.
                     if let Ok(playing) = element.play() {
@@ -194,14 +223,13 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
     });
     let reading = set_interval_with_handle(
         move || {
-            let (Some(video), Some(canvas)) = (video.get_untracked(), canvas.get_untracked())
-            else {
+            let (Some(video), Some(context)) = (video.get_untracked(), context.get_value()) else {
                 return;
             };
             if camera.with_value(Option::is_none) {
                 return;
             }
-            if let Some(text) = look(&video, &canvas) {
+            if let Some(text) = look(&video, &context) {
                 stop_camera();
                 on_read.run(text);
             }

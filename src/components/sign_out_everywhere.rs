@@ -1,11 +1,12 @@
 //! "Sign out everywhere", asked first: on a shared tablet one tap must not wipe a morning's
-//! keys, drafts, import records and activity by mistake. Nothing kept, nothing to ask.
+//! keys, drafts, import records and activity by mistake; and a pet held to be added (which
+//! signing out leaves unsent) is named. Nothing kept, nothing to ask.
 
 use leptos::html::Button;
 use leptos::prelude::*;
 
-use crate::i18n::{listed, t, words};
-use crate::session::use_session;
+use crate::i18n::{listed, t, words, Label};
+use crate::session::{use_hold, use_session};
 use crate::storage::{self, Kept};
 
 /// A kind of kept work in words ("the API keys").
@@ -32,6 +33,7 @@ pub fn SignOutEverywhere(
     on_done: Callback<()>,
 ) -> impl IntoView {
     let session = use_session();
+    let hold = use_hold();
     let press = move |_| {
         let kept = storage::kept_work();
         if kept.is_empty() {
@@ -59,7 +61,15 @@ pub fn SignOutEverywhere(
                 .get()
                 .then(|| {
                     let kept: Vec<String> = storage::kept_work().into_iter().map(kept_said).collect();
-                    let what = words::tab_will_forget(&listed(&kept));
+                    let forgotten = words::tab_will_forget(&listed(&kept));
+                    // Signing out sends no pet: one held in this tab is lost with the keys.
+                    let what = match hold.held() {
+                        Some(held) => {
+                            let lost = words::held_not_added(&held.env.label(), &held.name);
+                            format!("{lost} {forgotten}")
+                        }
+                        None => forgotten,
+                    };
                     // The keyboard goes to the harmless answer.
                     let keep_button = NodeRef::<Button>::new();
                     keep_button.on_load(|button| {

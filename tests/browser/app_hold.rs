@@ -2,7 +2,7 @@
 //! what it received: Undo sends nothing and gives the form back as typed, Send now sends once,
 //! a double press holds one pet, the time running out on another page sends once, a reload
 //! during the hold sends nothing and the next visit offers the draft, Sign out everywhere
-//! sends nothing, and switching environment or signing out asks first.
+//! names the pet and sends nothing, and switching environment or signing out asks first.
 
 use crate::common;
 
@@ -206,6 +206,16 @@ async fn sign_out_everywhere_during_the_hold_sends_nothing() {
     let host = &app.host;
     add_and_hold(host, "Pudding").await;
     click(&menu_button(host, "Sign out everywhere").await).await;
+    // The question names the pet that will not be added, before anything is forgotten.
+    let lost = "“Pudding”, about to be added to Production, will not be added.";
+    wait_until("the held pet named", || {
+        host.query_selector("#forget-what")
+            .ok()
+            .flatten()
+            .and_then(|p| p.text_content())
+            .is_some_and(|t| t.starts_with(lost))
+    })
+    .await;
     click(&wait_for("Forget everything", || button(host, "Forget everything")).await).await;
     wait_until("the sign-in form", || dialog_shown(host)).await;
     assert!(held_line(host).is_none());

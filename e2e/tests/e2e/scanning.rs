@@ -264,8 +264,31 @@ async fn the_camera_goes_on_close_when_the_tab_is_hidden_and_when_the_page_is_le
 
     click(c, scan_card).await;
     camera(c, 3, true).await;
+    // A camera that ends by itself (unplugged, or taken by another app) is said, rather than
+    // its last picture left standing.
+    c.execute(
+        "const track = window.__streams[2].getVideoTracks()[0];
+         track.stop();
+         track.dispatchEvent(new Event('ended'));",
+        vec![],
+    )
+    .await
+    .expect("end the camera's track");
+    says(
+        c,
+        ".scanner [role=alert]",
+        &Words::of("en").say("camera_stopped"),
+    )
+    .await;
+    click(
+        c,
+        "//div[contains(@class, 'scanner')]/button[normalize-space()='Close']",
+    )
+    .await;
+    click(c, scan_card).await;
+    camera(c, 4, true).await;
     petstore_e2e::click_nav(c, "Activity").await;
-    camera(c, 3, false).await;
+    camera(c, 4, false).await;
     let _ = std::fs::remove_dir_all(&dir);
     browser.close().await;
 }

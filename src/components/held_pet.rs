@@ -74,18 +74,6 @@ fn HeldLine(held: Held) -> impl IntoView {
     // Only while this line is drawn can the menu ask about the pet.
     hold.note_on_screen(true);
     on_cleanup(move || hold.note_on_screen(false));
-    // The keyboard comes here from the add form, whose fields are off while the pet is held
-    // (a second Enter takes it back rather than sending it).
-    let undo_button = NodeRef::<leptos::html::Button>::new();
-    undo_button.on_load(|button| {
-        // Nowhere, or on the form's Add button or a field, now turned off.
-        let nowhere = document()
-            .active_element()
-            .is_none_or(|e| e.tag_name() == "BODY" || e.matches(":disabled").unwrap_or(false));
-        if nowhere {
-            let _ = button.focus();
-        }
-    });
     // The clock the countdown is drawn from, while it is shown.
     let now = RwSignal::new(js_sys::Date::now());
     let tick = set_interval_with_handle(move || now.set(js_sys::Date::now()), TICK).ok();
@@ -130,6 +118,20 @@ fn HeldLine(held: Held) -> impl IntoView {
             <p id="held-said" role="status">{said}</p>
             {move || match hold.leaving() {
                 None => {
+                    // The keyboard comes here from the add form, whose fields are off while
+                    // the pet is held (a second Enter takes it back rather than sending it),
+                    // and from the question, once it is put away. A reference of its own each
+                    // time the countdown is drawn: `on_load` runs once per reference.
+                    let undo_button = NodeRef::<leptos::html::Button>::new();
+                    undo_button.on_load(|button| {
+                        // Nowhere, or on the form's Add button or a field, now turned off.
+                        let nowhere = document().active_element().is_none_or(|e| {
+                            e.tag_name() == "BODY" || e.matches(":disabled").unwrap_or(false)
+                        });
+                        if nowhere {
+                            let _ = button.focus();
+                        }
+                    });
                     view! {
                         <p class="countdown">
                             <progress
@@ -195,6 +197,18 @@ fn HeldLine(held: Held) -> impl IntoView {
                                 }
                             >
                                 {t(words::keep_as_draft)}
+                            </button>
+                            " "
+                            // Or neither: the switch or the sign-out is not done.
+                            <button
+                                type="button"
+                                class="secondary"
+                                on:click=move |_| creates.stay()
+                            >
+                                {move || match leave {
+                                    Leave::Switch(_) => words::stay_in(&env.label()),
+                                    Leave::SignOut(_) => words::stay_signed_in().into_owned(),
+                                }}
                             </button>
                         </div>
                     }

@@ -288,6 +288,15 @@ impl Creates {
         self.dispatch(submit);
     }
 
+    /// Answers the question about the held create by staying: the environment switch or the
+    /// sign-out that asked is not done, and the create stays held, or is sent now if its time
+    /// ran out while the question waited.
+    pub fn stay(&self) {
+        if self.session.hold.stay() {
+            self.send_now();
+        }
+    }
+
     /// Takes the held create back: nothing is sent, and its draft stays as it was typed.
     pub fn undo(&self) {
         self.session.hold.end();

@@ -206,6 +206,16 @@ impl Hold {
         ask
     }
 
+    /// Puts the question away, leaving where the manager is; the pet stays held. Returns
+    /// whether its time ran out while they were asked (then the caller sends it).
+    pub(super) fn stay(&self) -> bool {
+        self.leaving.set(None);
+        self.held.with_untracked(|h| {
+            h.as_ref()
+                .is_some_and(|h| h.until_ms <= js_sys::Date::now())
+        })
+    }
+
     /// What waits for the manager's answer about the held pet, if anything (tracked).
     pub fn leaving(&self) -> Option<Leave> {
         self.leaving.get()

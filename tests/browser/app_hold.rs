@@ -2,7 +2,8 @@
 //! what it received: Undo sends nothing and gives the form back as typed, Send now sends once,
 //! a double press holds one pet, the time running out on another page sends once, a reload
 //! during the hold sends nothing and the next visit offers the draft, Sign out everywhere
-//! names the pet and sends nothing, and switching environment or signing out asks first.
+//! names the pet and sends nothing, and switching environment or signing out asks first (and
+//! staying does neither, sending a pet whose time ran out meanwhile).
 
 use crate::common;
 
@@ -269,4 +270,61 @@ async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
         .receives_no_more("production", 300, "sent once", is_post)
         .await;
     assert_eq!(sent, 1);
+}
+
+#[wasm_bindgen_test]
+async fn staying_does_neither_and_sends_once_when_the_time_ran_out_meanwhile() {
+    let sb = Sandbox::new("hold-stay");
+    let app = form_with(&sb, 4.0, "Juniper").await;
+    let host = &app.host;
+    add_and_hold(host, "Juniper").await;
+
+    // A switch asks; staying leaves the environment and the pet as they were.
+    choose(&menu_select(host, "Environment").await, "staging").await;
+    let asked = "“Juniper” is about to be added to Production: send it now, or keep it as a draft?";
+    wait_until("the question", || page_text(host).contains(asked)).await;
+    // The time runs out while the question waits: nothing is sent before the answer.
+    let meanwhile = sb
+        .receives_no_more("production", 4000, "nothing sent while asked", is_post)
+        .await;
+    assert_eq!(meanwhile, 0);
+    click(&button(host, "Stay in Production").expect("Stay in Production")).await;
+    // Its time is up: staying sends it, once, where it was held.
+    posts_reach(&sb, "production", 1).await;
+    sb.wait_until_answered("production").await;
+    let sent = sb
+        .receives_no_more("production", 300, "sent once", is_post)
+        .await;
+    assert_eq!(sent, 1);
+    // The new pet opens, in production: the switch was not done.
+    wait_until("the new pet's page", || {
+        let at = address();
+        at.starts_with("/pets/") && !at.starts_with("/pets/new") && at.ends_with("?env=production")
+    })
+    .await;
+    assert!(!page_text(host).contains(asked), "{}", page_text(host));
+    assert_eq!(menu_select(host, "Environment").await.value(), "production");
+    assert_eq!(posts(&sb, "staging").await, 0);
+
+    // Sign out asks too; staying keeps the key and the hold, which then runs out and sends.
+    follow(host, "New pet").await;
+    type_into(&input(host, "Name").await, "Sorrel").await;
+    type_into(&input(host, "Category ID").await, "4").await;
+    choose(&select(host, "Status").await, "available").await;
+    add_and_hold(host, "Sorrel").await;
+    click(&menu_button(host, "Sign out").await).await;
+    let asked = "“Sorrel” is about to be added to Production: send it now, or keep it as a draft?";
+    wait_until("the question", || page_text(host).contains(asked)).await;
+    click(&button(host, "Stay signed in").expect("Stay signed in")).await;
+    wait_until("the countdown back, the keyboard on its Undo", || {
+        held_line(host).is_some_and(|l| l.contains("Undo")) && focused_id() == "held-undo"
+    })
+    .await;
+    assert!(!dialog_shown(host), "still signed in");
+    posts_reach(&sb, "production", 2).await;
+    sb.wait_until_answered("production").await;
+    let sent = sb
+        .receives_no_more("production", 300, "sent once", is_post)
+        .await;
+    assert_eq!(sent, 2);
 }

@@ -1,5 +1,6 @@
 //! A pet held before it is sent, ended each way a manager can: Undo, Send now after leaving
-//! the form, a switch of environment answered either way, and Sign out everywhere. The
+//! the form, a switch of environment answered each way (Stay, then Undo), and Sign out
+//! everywhere. The
 //! session's hold is long, so each step ends its own hold and no outcome races the timer
 //! (the time running out is the browser tests').
 
@@ -21,17 +22,21 @@ pub enum HeldEnd {
     /// The environment switched: asked first, then `true` sends it now, `false` keeps it as
     /// a draft.
     Switch(bool),
+    /// The environment switched, asked first, and Stay answered: the switch not done (the
+    /// invariants hold the address to its environment), the pet still held; then Undo.
+    SwitchThenStay,
     /// Sign out everywhere, everything forgotten: nothing sent.
     SignOutEverywhere,
 }
 
 /// Draws how the next held pet's moment ends.
 pub fn draw(rng: &mut Rng) -> Step {
-    Step::AddHeld(match rng.below(5) {
+    Step::AddHeld(match rng.below(6) {
         0 => HeldEnd::Undo,
         1 => HeldEnd::SendFromList,
         2 => HeldEnd::Switch(true),
         3 => HeldEnd::Switch(false),
+        4 => HeldEnd::SwitchThenStay,
         _ => HeldEnd::SignOutEverywhere,
     })
 }
@@ -87,6 +92,18 @@ pub async fn perform(
                 // Sent, unless "Keep it as a draft" was pressed.
                 let answered = page::button(c, answer).await;
                 send || !answered
+            }
+            HeldEnd::SwitchThenStay => {
+                page::choose(c, "Environment", ENVS[1 - env]).await;
+                let stayed = page::button_filled(c, "stay_in", &[("environment", ENVS[env])]).await;
+                // Still held after staying; taken back as a manager who changed their mind.
+                let undone = stayed
+                    && page::wait_for_button(c, "Undo").await
+                    && page::button(c, "Undo").await;
+                if undone {
+                    model.undone = Some((env, name.clone()));
+                }
+                !undone
             }
             HeldEnd::SignOutEverywhere => {
                 let forgotten = page::button(c, "Sign out everywhere").await

@@ -256,6 +256,23 @@ pub async fn button(c: &Client, name: &str) -> bool {
     click(c, &format!("//button[normalize-space()=\"{name}\"]")).await
 }
 
+/// Clicks the button whose words are the catalogue's `key` with its placeholders filled by
+/// catalogue words (`values`: each a placeholder and a key, as `("environment",
+/// "production")`), in the page's language, once it shows (up to a second); whether it was.
+pub async fn button_filled(c: &Client, key: &str, values: &[(&str, &str)]) -> bool {
+    let words = words(&language(c).await);
+    let said: Vec<(&str, String)> = values.iter().map(|(p, k)| (*p, words.say(k))).collect();
+    let said: Vec<(&str, &str)> = said.iter().map(|(p, v)| (*p, v.as_str())).collect();
+    let xpath = format!("//button[normalize-space()=\"{}\"]", words.fill(key, &said));
+    for _ in 0..20 {
+        if c.find(Locator::XPath(&xpath)).await.is_ok() {
+            return click(c, &xpath).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 /// Follows the header's link named `name` (in English).
 pub async fn nav(c: &Client, name: &str) -> bool {
     let name = say(c, name).await;

@@ -18,7 +18,7 @@ use web_sys::{
     MediaStreamConstraints, MediaStreamTrack,
 };
 
-use crate::i18n::{t, words};
+use crate::i18n::{t, words, Word};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::read_code_in_rgba;
 
@@ -72,7 +72,7 @@ enum CameraProblem {
 }
 
 impl CameraProblem {
-    fn said(self) -> fn() -> std::borrow::Cow<'static, str> {
+    fn said(self) -> Word {
         match self {
             Self::Refused => words::camera_refused,
             Self::Missing => words::camera_missing,
@@ -185,7 +185,11 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
     // Said when the camera ends by itself, rather than leaving its last picture standing.
     let on_ended = StoredValue::new_local(None::<Closure<dyn FnMut()>>);
     let context = StoredValue::new_local(None::<CanvasRenderingContext2d>);
-    canvas.on_load(move |canvas| context.set_value(reading_context(&canvas)));
+    canvas.on_load(move |canvas| match reading_context(&canvas) {
+        Some(reading) => context.set_value(Some(reading)),
+        // A picture that can never be read is said, rather than shown to no end.
+        None => set_problem.set(Some(CameraProblem::Failed)),
+    });
     let stop_camera = move || {
         if let Some(Some(stream)) = camera.try_update_value(Option::take) {
             stop(&stream);
@@ -196,8 +200,9 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
         spawn_local(async move {
             match open_camera().await {
                 Ok(stream) => {
-                    // Gone meanwhile (closed, or the page left): the camera goes at once.
-                    if camera.try_with_value(|_| ()).is_none() {
+                    // Gone meanwhile (closed, or the page left), or with nothing to read its
+                    // picture: the camera goes at once.
+                    if context.try_with_value(Option::is_some) != Some(true) {
                         return stop(&stream);
                     }
                     element.set_src_object(Some(&stream));

@@ -167,7 +167,8 @@ fn HeldLine(held: Held) -> impl IntoView {
                 }
                 Some(leave) => {
                     let asked = asked.clone();
-                    // The question takes the keyboard from the menu that asked it.
+                    // The question takes the keyboard from the menu that asked it, onto its
+                    // harmless answer: Enter then changes nothing.
                     let answer = NodeRef::<leptos::html::Button>::new();
                     answer.on_load(|button| {
                         let _ = button.focus();
@@ -179,7 +180,6 @@ fn HeldLine(held: Held) -> impl IntoView {
                             <button
                                 type="button"
                                 id="held-send-it-now"
-                                node_ref=answer
                                 on:click=move |_| {
                                     creates.send_now();
                                     leave_sent(leave);
@@ -203,10 +203,14 @@ fn HeldLine(held: Held) -> impl IntoView {
                             <button
                                 type="button"
                                 class="secondary"
+                                id="held-stay"
+                                node_ref=answer
                                 on:click=move |_| creates.stay()
                             >
+                                // Where the manager is, which a link may have made another
+                                // than the pet's.
                                 {move || match leave {
-                                    Leave::Switch(_) => words::stay_in(&env.label()),
+                                    Leave::Switch(_) => words::stay_in(&current.env().label()),
                                     Leave::SignOut(_) => words::stay_signed_in().into_owned(),
                                 }}
                             </button>

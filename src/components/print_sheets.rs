@@ -3,7 +3,6 @@
 //! pages, or a stock sheet (`stock_sheet.rs`). Each is shown as it prints, with Print and
 //! Close; the paper is chosen once per device.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use leptos::prelude::*;
@@ -12,7 +11,7 @@ use send_wrapper::SendWrapper;
 use super::pet_card::{card_codes, print, Card, CardPet};
 use super::stock_sheet::StockSheet;
 use crate::api::Pet;
-use crate::i18n::{t, words};
+use crate::i18n::{t, words, Word};
 use crate::session::CurrentEnv;
 use crate::split::{split, SplitLoaderError};
 use crate::storage;
@@ -147,16 +146,13 @@ fn PrintPreview(
     }
 }
 
-/// A word of the language shown, as the `words` module has them.
-type Word = fn() -> Cow<'static, str>;
-
 /// A labelled select (`id`, its label `word`) of `choices`, each a value, how it is written
-/// in the select and its word; it shows `chosen`, and sets it (then calls `also` with it)
-/// when another is picked.
-fn choice<T>(
+/// in the select and its word; it shows `chosen`, and sets it (then calls `also` with it,
+/// which may do nothing more) when another is picked.
+fn choice<T, const N: usize>(
     id: &'static str,
     word: Word,
-    choices: [(T, &'static str, Word); 2],
+    choices: [(T, &'static str, Word); N],
     chosen: RwSignal<T>,
     also: fn(T),
 ) -> impl IntoView
@@ -287,8 +283,8 @@ fn SheetPages(
         let squares = codes.with_value(|c| c.get(i).cloned().flatten());
         view! { <Card card squares /> }
     };
-    // Keyed by page and by card: a tick or another layout draws only the cards that come
-    // onto a page.
+    // Keyed by page and by card (its place in `cards`, which never changes while the
+    // preview is open): a tick or another layout draws only the cards that come onto a page.
     let page = move |number: usize| {
         let on_page = move || {
             let per_page = per_page.get();

@@ -63,12 +63,11 @@ pub fn SignOutEverywhere(
                     let kept: Vec<String> = storage::kept_work().into_iter().map(kept_said).collect();
                     let forgotten = words::tab_will_forget(&listed(&kept));
                     // Signing out sends no pet: one held in this tab is lost with the keys.
-                    let what = match hold.held() {
-                        Some(held) => {
-                            let lost = words::held_not_added(&held.env.label(), &held.name);
-                            format!("{lost} {forgotten}")
-                        }
-                        None => forgotten,
+                    // Its own text, so that a pet sent meanwhile leaves the question as it is.
+                    let lost = move || {
+                        hold.held().map(|held| {
+                            format!("{} ", words::held_not_added(&held.env.label(), &held.name))
+                        })
                     };
                     // The keyboard goes to the harmless answer.
                     let keep_button = NodeRef::<Button>::new();
@@ -85,7 +84,7 @@ pub fn SignOutEverywhere(
                             <p id="forget-title">
                                 <strong>{words::sign_out_everywhere_question()}</strong>
                             </p>
-                            <p id="forget-what" class="wrap">{what}</p>
+                            <p id="forget-what" class="wrap">{lost}{forgotten}</p>
                             <div class="form-actions">
                                 <button type="button" on:click=forget>{words::forget_everything()}</button>
                                 <button type="button" class="secondary" node_ref=keep_button on:click=keep>

@@ -30,10 +30,14 @@ pub mod words {
     include!(concat!(env!("OUT_DIR"), "/words.rs"));
 }
 
+/// A word of the language shown, as the `words` module has them: called each time it is
+/// drawn, so that it follows a change of language.
+pub type Word = fn() -> Cow<'static, str>;
+
 /// A text of the catalogue that redraws in place when the language changes, for a view:
 /// `{t(words::refresh)}`. A text with values is a closure of its own:
 /// `{move || words::sign_in_to(&name)}`.
-pub fn t(word: fn() -> Cow<'static, str>) -> impl Fn() -> String + Send + Sync + Copy {
+pub fn t(word: Word) -> impl Fn() -> String + Send + Sync + Copy {
     move || word().into_owned()
 }
 

@@ -265,7 +265,9 @@ impl Creates {
     /// The held create's time is up: it is sent, unless the manager is being asked what
     /// becomes of it (their answer decides).
     fn time_up(&self) {
-        if !self.session.hold.asking() {
+        if self.session.hold.asking() {
+            self.session.hold.note_due();
+        } else {
             self.send_now();
         }
     }
@@ -292,8 +294,10 @@ impl Creates {
     /// sign-out that asked is not done, and the create stays held, or is sent now if its time
     /// ran out while the question waited.
     pub fn stay(&self) {
-        if self.session.hold.stay() {
+        if self.session.hold.due() {
             self.send_now();
+        } else {
+            self.session.hold.put_away();
         }
     }
 

@@ -67,6 +67,9 @@ pub struct Hold {
     // Whether its line (with Undo, and room for a question) is on screen: its code is a lazy
     // part, and a question nobody can see would hold the pet for good.
     on_screen: StoredValue<bool>,
+    // Whether its time ran out while a question waited: the answer decides, and staying
+    // sends it (noted, not read from the clock, which may be set back meanwhile).
+    due: StoredValue<bool>,
 }
 
 impl Hold {
@@ -81,6 +84,7 @@ impl Hold {
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
             on_screen: StoredValue::new(false),
+            due: StoredValue::new(false),
         };
         // An app taken off its page (the browser tests' reload) sends nothing after it; its
         // marker stays, as a closed tab's would.
@@ -145,6 +149,7 @@ impl Hold {
     /// and the marker go, and a question about it is put away. Returns the pet that was held.
     pub fn end(&self) -> Option<Held> {
         self.stop();
+        self.due.set_value(false);
         storage::remove(storage::HELD_SLOT);
         // The pet first: its line goes at once, rather than drawing its countdown again as the
         // question goes.
@@ -206,14 +211,19 @@ impl Hold {
         ask
     }
 
-    /// Puts the question away, leaving where the manager is; the pet stays held. Returns
-    /// whether its time ran out while they were asked (then the caller sends it).
-    pub(super) fn stay(&self) -> bool {
+    /// Notes that the held pet's time ran out while a question waited.
+    pub(super) fn note_due(&self) {
+        self.due.set_value(true);
+    }
+
+    /// Whether the held pet's time ran out while a question waited (then staying sends it).
+    pub(super) fn due(&self) -> bool {
+        self.due.get_value()
+    }
+
+    /// Puts the question away, leaving where the manager is; the pet stays held.
+    pub(super) fn put_away(&self) {
         self.leaving.set(None);
-        self.held.with_untracked(|h| {
-            h.as_ref()
-                .is_some_and(|h| h.until_ms <= js_sys::Date::now())
-        })
     }
 
     /// What waits for the manager's answer about the held pet, if anything (tracked).

@@ -267,7 +267,7 @@ async fn the_camera_goes_on_close_when_the_tab_is_hidden_and_when_the_page_is_le
     // A camera that ends by itself (unplugged, or taken by another app) is said, rather than
     // its last picture left standing.
     c.execute(
-        "const track = window.__streams[2].getVideoTracks()[0];
+        "const track = window.__streams[window.__streams.length - 1].getVideoTracks()[0];
          track.stop();
          track.dispatchEvent(new Event('ended'));",
         vec![],

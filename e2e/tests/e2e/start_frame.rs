@@ -55,7 +55,8 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
         .expect("the manifest");
     assert_eq!(manifest["theme_color"], json!("#b42318"), "{manifest}");
 
-    // With JavaScript off: the frame, in English and production's colour, and nothing else.
+    // With JavaScript off: the frame, in English and production's colour, and a line saying
+    // the app needs JavaScript.
     browser
         .cdp(
             "Emulation.setScriptExecutionDisabled",
@@ -70,7 +71,8 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
             "const f = document.getElementById('start-frame');
              return [f.querySelector('header').innerText, f.querySelector('.loading').innerText,
                      f.querySelector('.loading').getBoundingClientRect().height > 0,
-                     document.querySelector('meta[name=theme-color]').content];",
+                     document.querySelector('meta[name=theme-color]').content,
+                     f.querySelector('noscript [role=alert]')?.innerText];",
             vec![],
         )
         .await
@@ -91,6 +93,12 @@ async fn the_frame_is_in_the_html_and_the_app_takes_its_place_without_a_shift() 
         shown[3],
         json!("#b42318"),
         "not production's colour: {shown}"
+    );
+    assert!(
+        shown[4]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Pet Store Admin needs JavaScript.")),
+        "nothing says JavaScript is needed: {shown}"
     );
     browser.close().await;
 

@@ -36,6 +36,20 @@ pub fn device_set(key: &str, value: &str) {
     }
 }
 
+/// Forgets the device's value under `key` (best effort, see the module docs).
+pub fn device_remove(key: &str) {
+    if let Some(s) = device() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// The storage key, in `localStorage`, that says page `page` (of any tab) holds a pet to be
+/// added, until when (ms since the epoch): a duplicated tab copies the held pet's marker in
+/// `sessionStorage`, and must not say that pet was not sent while its own page still holds it.
+pub fn holding_slot(page: &str) -> String {
+    format!("petstore-admin.holding.{page}")
+}
+
 /// The value under `key`, if storage is available and holds one.
 pub fn get(key: &str) -> Option<String> {
     storage()?.get_item(key).ok()?

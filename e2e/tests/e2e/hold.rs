@@ -1,14 +1,16 @@
 //! The hold before an added pet is sent (`undoSeconds`), on the release build in headless
 //! Chromium, where a browser test cannot go: the browser's leave warning while a pet is held,
-//! a real reload during the hold (nothing sent; the next visit says so, with the draft), and
-//! the network cut during the hold (nothing sent when its time is up; the page says so and
-//! keeps the draft). The service's own record counts what it received.
+//! a real reload during the hold (nothing sent; the next visit says so, with the draft), the
+//! network cut during the hold (nothing sent when its time is up; the page says so and keeps
+//! the draft), and a tab duplicated during the hold (it leaves the pet to the first, never
+//! saying it was not added). The service's own record counts what it received.
 
 use std::time::Duration;
 
 use fantoccini::Client;
 use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
+use petstore_e2e::look::wait_js;
 use petstore_e2e::words::{says, type_in, Words};
 use petstore_e2e::{
     click, serve_release, start_service_with_registry, wait_for, with_undo, Browser,
@@ -109,5 +111,88 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
         .expect("the name");
     assert_eq!(name, json!("Biscuit"), "the draft is kept");
     assert_eq!(posts(), 0, "nothing sent offline");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let posts = || {
+        production
+            .log()
+            .iter()
+            .filter(|s| s.method == "POST")
+            .count()
+    };
+    let site = serve_release(&service, with_undo(&config, 60.0)).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    let form = format!("{site}pets/new?env=production");
+    c.goto(&form).await.expect("open the form");
+    wait_for(c, "//input[@id='pet-name']").await;
+    type_in(c, "pet-name", "Pepper").await;
+    type_in(c, "pet-category", "4").await;
+    add_and_hold(c).await;
+    let first = c.window().await.expect("the first tab");
+
+    // Duplicated: a second tab with a copy of the first's sessionStorage (the held pet's
+    // marker, the draft, the key), as the browser's Duplicate makes it.
+    let stored = c
+        .execute(
+            "return JSON.stringify(Object.fromEntries(Object.entries(sessionStorage)));",
+            vec![],
+        )
+        .await
+        .expect("the first tab's storage");
+    let second = c.new_window(true).await.expect("a second tab");
+    c.switch_to_window(second.handle)
+        .await
+        .expect("to the second tab");
+    c.goto(&form).await.expect("open the form there");
+    c.execute(
+        "sessionStorage.clear();
+         for (const [key, value] of Object.entries(JSON.parse(arguments[0])))
+           sessionStorage.setItem(key, value);",
+        vec![stored],
+    )
+    .await
+    .expect("copy the storage");
+    c.refresh().await.expect("start the copy");
+    // The copy starts with the draft, as a duplicate does; it never says the pet was not
+    // added, which would invite adding it twice: the first tab still holds it.
+    wait_js(
+        c,
+        "the draft in the copy",
+        "return document.getElementById('pet-name')?.value === 'Pepper';",
+    )
+    .await;
+    let never = "return [...document.querySelectorAll('[role=alert]')]
+                   .some((a) => a.textContent.includes('was not added'));";
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+    while tokio::time::Instant::now() < deadline {
+        let said = c.execute(never, vec![]).await.expect("read the alerts");
+        assert_eq!(said, json!(false), "the copy says the pet was not added");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // The first tab sends it, once, and then no page says it holds a pet.
+    c.switch_to_window(first)
+        .await
+        .expect("back to the first tab");
+    click(c, "//button[normalize-space()='Send now']").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while posts() < 1 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(posts(), 1, "the first tab sends it once");
+    let holding = c
+        .execute(
+            "return Object.keys(localStorage).some((k) => k.startsWith('petstore-admin.holding.'));",
+            vec![],
+        )
+        .await
+        .expect("read the device's storage");
+    assert_eq!(holding, json!(false), "a page still says it holds a pet");
     browser.close().await;
 }

@@ -1,7 +1,8 @@
 //! This tab's `sessionStorage`: where keys, the chosen environment and the form draft live,
-//! so closing the tab forgets every key. `localStorage` holds the device's own choices only,
-//! its language ([`LANGUAGE_SLOT`]) and the paper its printer takes ([`PAPER_SLOT`]): not a
-//! person's work, so Sign out everywhere leaves them.
+//! so closing the tab forgets every key. `localStorage` holds the device's own choices, its
+//! language ([`LANGUAGE_SLOT`]) and the paper its printer takes ([`PAPER_SLOT`]), and each
+//! page's passing word that it holds a pet to be added (`session/holding.rs`): not a person's
+//! work, so Sign out everywhere leaves them.
 //!
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.
@@ -24,7 +25,7 @@ pub const LANGUAGE_SLOT: &str = "petstore-admin.language";
 /// The storage key, in `localStorage`, of the paper this device prints sheets on.
 pub const PAPER_SLOT: &str = "petstore-admin.paper";
 
-/// The value the device keeps under `key` (one of the slots above), if any.
+/// The value the device keeps under `key`, if any.
 pub fn device_get(key: &str) -> Option<String> {
     device()?.get_item(key).ok()?
 }
@@ -43,11 +44,16 @@ pub fn device_remove(key: &str) {
     }
 }
 
-/// The storage key, in `localStorage`, that says page `page` (of any tab) holds a pet to be
-/// added, until when (ms since the epoch): a duplicated tab copies the held pet's marker in
-/// `sessionStorage`, and must not say that pet was not sent while its own page still holds it.
-pub fn holding_slot(page: &str) -> String {
-    format!("petstore-admin.holding.{page}")
+/// The device's keys that start with `prefix`.
+pub fn device_slots(prefix: &str) -> Vec<String> {
+    let Some(s) = device() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| k.starts_with(prefix))
+        .collect()
 }
 
 /// The value under `key`, if storage is available and holds one.

@@ -185,24 +185,23 @@ fn CameraScan(on_read: Callback<String>, on_close: Callback<()>) -> impl IntoVie
     // Said when the camera ends by itself, rather than leaving its last picture standing.
     let on_ended = StoredValue::new_local(None::<Closure<dyn FnMut()>>);
     let context = StoredValue::new_local(None::<CanvasRenderingContext2d>);
-    canvas.on_load(move |canvas| match reading_context(&canvas) {
-        Some(reading) => context.set_value(Some(reading)),
-        // A picture that can never be read is said, rather than shown to no end.
-        None => set_problem.set(Some(CameraProblem::Failed)),
-    });
     let stop_camera = move || {
         if let Some(Some(stream)) = camera.try_update_value(Option::take) {
             stop(&stream);
         }
     };
-    // The camera opens once its picture has somewhere to go.
+    // The camera opens once its picture has somewhere to go (the canvas is drawn with it).
     video.on_load(move |element| {
+        // A picture that could never be read: said, and the camera not even asked for.
+        let Some(reading) = canvas.get_untracked().and_then(|c| reading_context(&c)) else {
+            return set_problem.set(Some(CameraProblem::Failed));
+        };
+        context.set_value(Some(reading));
         spawn_local(async move {
             match open_camera().await {
                 Ok(stream) => {
-                    // Gone meanwhile (closed, or the page left), or with nothing to read its
-                    // picture: the camera goes at once.
-                    if context.try_with_value(Option::is_some) != Some(true) {
+                    // Gone meanwhile (closed, or the page left): the camera goes at once.
+                    if camera.try_with_value(|_| ()).is_none() {
                         return stop(&stream);
                     }
                     element.set_src_object(Some(&stream));

@@ -168,7 +168,7 @@ fn HeldLine(held: Held) -> impl IntoView {
                 Some(leave) => {
                     let asked = asked.clone();
                     // The question takes the keyboard from the menu that asked it, onto its
-                    // harmless answer: Enter then changes nothing.
+                    // harmless answer: Enter then leaves the manager where they are.
                     let answer = NodeRef::<leptos::html::Button>::new();
                     answer.on_load(|button| {
                         let _ = button.focus();

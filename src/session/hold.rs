@@ -10,6 +10,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::holding::{self, Said};
 use crate::config::Environment;
 use crate::storage;
 
@@ -53,24 +54,9 @@ pub enum Leave {
 struct Marker {
     env: Environment,
     name: String,
-    /// The page that holds it (`storage::holding_slot`); none in a marker of an older version.
+    /// The page that holds it (`holding.rs`); none in a marker of an older version.
     #[serde(default)]
     page: String,
-}
-
-/// How long past its time a page's word that it holds a pet is believed: a page that ended
-/// without a word (the browser crashed) must not keep a restored tab from saying so for ever.
-const HOLDING_GRACE_MS: f64 = 60_000.0;
-
-/// Whether page `page` still holds its pet, in another tab (this one was duplicated from it).
-fn held_elsewhere(page: &str) -> bool {
-    let slot = storage::holding_slot(page);
-    let until = storage::device_get(&slot).and_then(|v| v.parse::<f64>().ok());
-    let believed = until.is_some_and(|until| until + HOLDING_GRACE_MS > js_sys::Date::now());
-    if until.is_some() && !believed {
-        storage::device_remove(&slot);
-    }
-    believed
 }
 
 /// The tab's held pet, if any, and what is said about one that was not sent.
@@ -82,10 +68,10 @@ pub struct Hold {
     // The time-up's timer and the leave warning, while a pet is held.
     timer: StoredValue<Option<TimeoutHandle>>,
     warning: StoredValue<Option<WindowListenerHandle>>,
-    // This page's name in the word that it holds a pet, and what takes that word back when
-    // the page goes (a reload, a closed tab).
+    // This page's name in the word that it holds a pet (`holding.rs`), and that word while
+    // it holds one.
     page: StoredValue<String>,
-    gone: StoredValue<Option<WindowListenerHandle>>,
+    word: StoredValue<Option<Said>>,
     // Whether its line (with Undo, and room for a question) is on screen: its code is a lazy
     // part, and a question nobody can see would hold the pet for good.
     on_screen: StoredValue<bool>,
@@ -99,40 +85,37 @@ impl Hold {
     /// was duplicated from still holds: that tab sends it).
     pub(super) fn new() -> Hold {
         let cut_short = storage::get_json::<Marker>(storage::HELD_SLOT)
-            .filter(|marker| !held_elsewhere(&marker.page));
+            .filter(|marker| !holding::believed(&marker.page));
         storage::remove(storage::HELD_SLOT);
-        let page = format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64);
         let hold = Hold {
             held: RwSignal::new(None),
             unsent: RwSignal::new(cut_short.map(|m| (m.env, m.name, Unsent::TabClosed))),
             leaving: RwSignal::new(None),
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
-            page: StoredValue::new(page),
-            gone: StoredValue::new(None),
+            page: StoredValue::new(holding::new_page()),
+            word: StoredValue::new(None),
             on_screen: StoredValue::new(false),
             due: StoredValue::new(false),
         };
         // An app taken off its page (the browser tests' reload) sends nothing after it; its
         // marker stays, as a closed tab's would.
-        on_cleanup(move || hold.stop());
+        on_cleanup(move || {
+            hold.stop();
+            if let Some(word) = hold.word.try_update_value(Option::take).flatten() {
+                word.withdrawn();
+            }
+        });
         hold
     }
 
-    /// Stops the timer and the leave warning, if running, and takes back the word that this
-    /// page holds a pet.
+    /// Stops the timer and the leave warning, if running.
     fn stop(&self) {
         if let Some(timer) = self.timer.try_update_value(Option::take).flatten() {
             timer.clear();
         }
         if let Some(warning) = self.warning.try_update_value(Option::take).flatten() {
             warning.remove();
-        }
-        if let Some(gone) = self.gone.try_update_value(Option::take).flatten() {
-            gone.remove();
-            if let Some(page) = self.page.try_get_value() {
-                storage::device_remove(&storage::holding_slot(&page));
-            }
         }
     }
 
@@ -169,10 +152,7 @@ impl Hold {
             page: page.clone(),
         };
         storage::set_json(storage::HELD_SLOT, &marker);
-        let holding = storage::holding_slot(&page);
-        storage::device_set(&holding, &held.until_ms.to_string());
-        let gone = window_event_listener(ev::pagehide, move |_| storage::device_remove(&holding));
-        self.gone.set_value(Some(gone));
+        self.word.set_value(Some(Said::new(page)));
         self.unsent.set(None);
         self.held.set(Some(held));
         self.timer
@@ -190,6 +170,9 @@ impl Hold {
     pub fn end(&self) -> Option<Held> {
         self.stop();
         self.due.set_value(false);
+        if let Some(word) = self.word.try_update_value(Option::take).flatten() {
+            word.ended();
+        }
         storage::remove(storage::HELD_SLOT);
         // The pet first: its line goes at once, rather than drawing its countdown again as the
         // question goes.

@@ -10,6 +10,7 @@ mod create;
 pub mod created;
 mod env;
 mod hold;
+mod holding;
 mod keys;
 mod offline;
 mod refresh;

@@ -2,8 +2,9 @@
 //! what it received: Undo sends nothing and gives the form back as typed, Send now sends once,
 //! a double press holds one pet, the time running out on another page sends once, a reload
 //! during the hold sends nothing and the next visit offers the draft, Sign out everywhere
-//! names the pet and sends nothing, and switching environment or signing out asks first (and
-//! staying does neither, sending a pet whose time ran out meanwhile).
+//! names the pet and sends nothing (and its question stays in place if the pet is sent
+//! meanwhile), and switching environment or signing out asks first (and staying does neither,
+//! sending a pet whose time ran out meanwhile, or when it runs out).
 
 use crate::common;
 
@@ -310,7 +311,8 @@ async fn staying_does_neither_and_sends_once_when_the_time_ran_out_meanwhile() {
 #[wasm_bindgen_test]
 async fn staying_signed_in_keeps_the_key_and_the_hold() {
     let sb = Sandbox::new("hold-stay-signed-in");
-    let app = form_with(&sb, 30.0, "Sorrel").await;
+    // Long enough to answer before its time, under load too; short enough to run out after.
+    let app = form_with(&sb, 10.0, "Sorrel").await;
     let host = &app.host;
     add_and_hold(host, "Sorrel").await;
     click(&menu_button(host, "Sign out").await).await;
@@ -324,12 +326,42 @@ async fn staying_signed_in_keeps_the_key_and_the_hold() {
     .await;
     assert!(!dialog_shown(host), "still signed in");
     assert_eq!(posts(&sb, "production").await, 0);
-    // The hold goes on as before: Send now sends it once.
-    click(&button(host, "Send now").expect("Send now")).await;
+    // The hold goes on as before: its time runs out and sends it once, with no press.
     posts_reach(&sb, "production", 1).await;
     sb.wait_until_answered("production").await;
     let sent = sb
         .receives_no_more("production", 300, "sent once", is_post)
         .await;
     assert_eq!(sent, 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_pet_sent_while_sign_out_everywhere_asks_leaves_the_question_in_place() {
+    let sb = Sandbox::new("hold-everywhere-sent");
+    // Long enough to ask before its time, under load too.
+    let app = form_with(&sb, 6.0, "Thyme").await;
+    let host = &app.host;
+    add_and_hold(host, "Thyme").await;
+    click(&menu_button(host, "Sign out everywhere").await).await;
+    let named = || {
+        host.query_selector("#forget-what")
+            .ok()
+            .flatten()
+            .and_then(|p| p.text_content())
+            .is_some_and(|t| t.contains("“Thyme”, about to be added"))
+    };
+    wait_until("the held pet named", named).await;
+    let dialog = host
+        .query_selector("[role=alertdialog]")
+        .ok()
+        .flatten()
+        .expect("the question");
+    // This question does not hold the pet back: its time runs out and sends it.
+    posts_reach(&sb, "production", 1).await;
+    wait_until("the pet no longer named", || !named()).await;
+    // The same question, its words but the pet's as they were: nothing drawn anew.
+    assert!(dialog.is_connected(), "the question was drawn anew");
+    assert!(page_text(host).contains("Sign out everywhere?"));
+    click(&button(host, "Keep everything").expect("Keep everything")).await;
+    assert!(!dialog_shown(host), "still signed in");
 }

@@ -176,7 +176,7 @@ async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    // The first tab sends it, once, and then no page says it holds a pet.
+    // The first tab sends it, once.
     c.switch_to_window(first)
         .await
         .expect("back to the first tab");
@@ -186,13 +186,5 @@ async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(posts(), 1, "the first tab sends it once");
-    let holding = c
-        .execute(
-            "return Object.keys(localStorage).some((k) => k.startsWith('petstore-admin.holding.'));",
-            vec![],
-        )
-        .await
-        .expect("read the device's storage");
-    assert_eq!(holding, json!(false), "a page still says it holds a pet");
     browser.close().await;
 }

@@ -1,0 +1,103 @@
+//! A page's word, in the device's storage, that it holds a pet to be added or has just ended
+//! its hold. A duplicated tab copies the held pet's marker with the tab's `sessionStorage`; a
+//! new page finding a marker must not say that pet was not added while the page it was copied
+//! from still deals with it (and would send it), for that invites adding it twice.
+//!
+//! The word is renewed while the page holds, and believed only a short while past its last
+//! renewal: a page that ends without a word (the browser crashed, the tablet killed the tab)
+//! stops being believed within that while, and a restored tab then says what it must.
+
+use std::time::Duration;
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use crate::storage;
+
+/// How long past its last renewal a page's word is believed.
+const BELIEVED_FOR_MS: f64 = 30_000.0;
+
+/// How often a page renews its word while it holds a pet.
+const RENEW_EVERY: Duration = Duration::from_secs(10);
+
+/// What every page's word is kept under, then the page's own name.
+const PREFIX: &str = "petstore-admin.holding.";
+
+/// A name for this page's word, new at every page load.
+pub(super) fn new_page() -> String {
+    format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64)
+}
+
+/// Writes page `page`'s word, believed from now for a while.
+fn write(page: &str) {
+    let until = js_sys::Date::now() + BELIEVED_FOR_MS;
+    storage::device_set(&format!("{PREFIX}{page}"), &until.to_string());
+}
+
+/// Whether page `page`'s word is believed now (it holds a pet, or has just ended its hold).
+/// Words no longer believed, of any page, are forgotten on the way.
+pub(super) fn believed(page: &str) -> bool {
+    let now = js_sys::Date::now();
+    let mut believed = false;
+    for slot in storage::device_slots(PREFIX) {
+        let until = storage::device_get(&slot).and_then(|v| v.parse::<f64>().ok());
+        match until {
+            Some(until) if until > now => believed |= slot[PREFIX.len()..] == *page,
+            _ => storage::device_remove(&slot),
+        }
+    }
+    believed
+}
+
+/// This page's word while it holds a pet: renewed, and taken back if the page goes.
+pub(super) struct Said {
+    page: String,
+    renew: Option<IntervalHandle>,
+    gone: Option<WindowListenerHandle>,
+}
+
+impl Said {
+    /// Says that page `page` holds a pet, until the hold ends or the page goes.
+    pub(super) fn new(page: String) -> Said {
+        write(&page);
+        let renewed = page.clone();
+        let renew = set_interval_with_handle(move || write(&renewed), RENEW_EVERY).ok();
+        let going = page.clone();
+        // A page kept for Back (the back/forward cache) still holds its pet when it comes
+        // back: its word stays.
+        let gone = window_event_listener(ev::pagehide, move |ev| {
+            if !ev.persisted() {
+                storage::device_remove(&format!("{PREFIX}{going}"));
+            }
+        });
+        Said {
+            page,
+            renew,
+            gone: Some(gone),
+        }
+    }
+
+    /// The hold ended (sent, taken back, forgotten) with the page still here: the word is
+    /// believed a while more, so that a tab copied just before, starting now, says nothing.
+    pub(super) fn ended(mut self) {
+        self.stop();
+        write(&self.page);
+    }
+
+    /// The page is taken down (the browser tests' reload): its word goes with it, as a
+    /// closed page's does.
+    pub(super) fn withdrawn(mut self) {
+        self.stop();
+        storage::device_remove(&format!("{PREFIX}{}", self.page));
+    }
+
+    /// Stops renewing the word and listening for the page's going.
+    fn stop(&mut self) {
+        if let Some(renew) = self.renew.take() {
+            renew.clear();
+        }
+        if let Some(gone) = self.gone.take() {
+            gone.remove();
+        }
+    }
+}

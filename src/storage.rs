@@ -46,7 +46,12 @@ pub fn device_remove(key: &str) {
 
 /// The device's keys that start with `prefix`.
 pub fn device_slots(prefix: &str) -> Vec<String> {
-    let Some(s) = device() else {
+    keys_of(device(), prefix)
+}
+
+/// The keys of `storage` (none if it is unavailable) that start with `prefix`.
+fn keys_of(storage: Option<web_sys::Storage>, prefix: &str) -> Vec<String> {
+    let Some(s) = storage else {
         return Vec::new();
     };
     let n = s.length().unwrap_or(0);
@@ -161,14 +166,7 @@ pub const ACTIVITY_SLOT: &str = "petstore-admin.activity";
 const PREFIX: &str = "petstore-admin.";
 
 fn app_slots() -> Vec<String> {
-    let Some(s) = storage() else {
-        return Vec::new();
-    };
-    let n = s.length().unwrap_or(0);
-    (0..n)
-        .filter_map(|i| s.key(i).ok().flatten())
-        .filter(|k| k.starts_with(PREFIX))
-        .collect()
+    keys_of(storage(), PREFIX)
 }
 
 /// Removes every slot of this app but the chosen environment (not something to hide): keys,

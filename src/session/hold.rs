@@ -152,7 +152,7 @@ impl Hold {
             page: page.clone(),
         };
         storage::set_json(storage::HELD_SLOT, &marker);
-        self.word.set_value(Some(Said::new(page)));
+        self.word.set_value(Some(Said::new(&page)));
         self.unsent.set(None);
         self.held.set(Some(held));
         self.timer

@@ -28,22 +28,27 @@ pub(super) fn new_page() -> String {
     format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64)
 }
 
-/// Writes page `page`'s word, believed from now for a while.
-fn write(page: &str) {
+/// Where page `page`'s word is kept.
+fn slot(page: &str) -> String {
+    format!("{PREFIX}{page}")
+}
+
+/// Writes the word at `slot`, believed from now for a while.
+fn write(slot: &str) {
     let until = js_sys::Date::now() + BELIEVED_FOR_MS;
-    storage::device_set(&format!("{PREFIX}{page}"), &until.to_string());
+    storage::device_set(slot, &until.to_string());
 }
 
 /// Whether page `page`'s word is believed now (it holds a pet, or has just ended its hold).
 /// Words no longer believed, of any page, are forgotten on the way.
 pub(super) fn believed(page: &str) -> bool {
-    let now = js_sys::Date::now();
+    let (now, own) = (js_sys::Date::now(), slot(page));
     let mut believed = false;
-    for slot in storage::device_slots(PREFIX) {
-        let until = storage::device_get(&slot).and_then(|v| v.parse::<f64>().ok());
+    for kept in storage::device_slots(PREFIX) {
+        let until = storage::device_get(&kept).and_then(|v| v.parse::<f64>().ok());
         match until {
-            Some(until) if until > now => believed |= slot[PREFIX.len()..] == *page,
-            _ => storage::device_remove(&slot),
+            Some(until) if until > now => believed |= kept == own,
+            _ => storage::device_remove(&kept),
         }
     }
     believed
@@ -51,27 +56,28 @@ pub(super) fn believed(page: &str) -> bool {
 
 /// This page's word while it holds a pet: renewed, and taken back if the page goes.
 pub(super) struct Said {
-    page: String,
+    slot: String,
     renew: Option<IntervalHandle>,
     gone: Option<WindowListenerHandle>,
 }
 
 impl Said {
     /// Says that page `page` holds a pet, until the hold ends or the page goes.
-    pub(super) fn new(page: String) -> Said {
-        write(&page);
-        let renewed = page.clone();
+    pub(super) fn new(page: &str) -> Said {
+        let slot = slot(page);
+        write(&slot);
+        let renewed = slot.clone();
         let renew = set_interval_with_handle(move || write(&renewed), RENEW_EVERY).ok();
-        let going = page.clone();
+        let going = slot.clone();
         // A page kept for Back (the back/forward cache) still holds its pet when it comes
         // back: its word stays.
         let gone = window_event_listener(ev::pagehide, move |ev| {
             if !ev.persisted() {
-                storage::device_remove(&format!("{PREFIX}{going}"));
+                storage::device_remove(&going);
             }
         });
         Said {
-            page,
+            slot,
             renew,
             gone: Some(gone),
         }
@@ -81,14 +87,14 @@ impl Said {
     /// believed a while more, so that a tab copied just before, starting now, says nothing.
     pub(super) fn ended(mut self) {
         self.stop();
-        write(&self.page);
+        write(&self.slot);
     }
 
     /// The page is taken down (the browser tests' reload): its word goes with it, as a
     /// closed page's does.
     pub(super) fn withdrawn(mut self) {
         self.stop();
-        storage::device_remove(&format!("{PREFIX}{}", self.page));
+        storage::device_remove(&self.slot);
     }
 
     /// Stops renewing the word and listening for the page's going.

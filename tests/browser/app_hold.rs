@@ -34,6 +34,15 @@ async fn posts_reach(sb: &Sandbox, env: &str, n: usize) {
     panic!("{env} did not receive {n} POSTs within 10 s");
 }
 
+/// Waits until production has received `n` POSTs and answered them, then `ms` more for any
+/// other; the POSTs it received in all.
+async fn sent_in_all(sb: &Sandbox, n: usize, ms: u32) -> usize {
+    posts_reach(sb, "production", n).await;
+    sb.wait_until_answered("production").await;
+    sb.receives_no_more("production", ms, "sent once", is_post)
+        .await
+}
+
 /// The held pet's line, if shown.
 fn held_line(host: &web_sys::Element) -> Option<String> {
     let line = host.query_selector("section.held").ok()??;
@@ -139,12 +148,7 @@ async fn the_time_running_out_on_another_page_sends_once_there() {
         "the countdown on the list too"
     );
     wait_until("the hold gone", || held_line(host).is_none()).await;
-    posts_reach(&sb, "production", 1).await;
-    sb.wait_until_answered("production").await;
-    let sent = sb
-        .receives_no_more("production", 500, "sent once", is_post)
-        .await;
-    assert_eq!(sent, 1);
+    assert_eq!(sent_in_all(&sb, 1, 500).await, 1);
     assert!(
         address().starts_with("/pets?"),
         "nobody moved: {}",
@@ -265,12 +269,7 @@ async fn switching_environment_or_signing_out_during_the_hold_asks_first() {
     assert!(!dialog_shown(host), "not signed out before the answer");
     click(&button(host, "Send it now").unwrap()).await;
     wait_until("signed out", || dialog_shown(host)).await;
-    posts_reach(&sb, "production", 1).await;
-    sb.wait_until_answered("production").await;
-    let sent = sb
-        .receives_no_more("production", 300, "sent once", is_post)
-        .await;
-    assert_eq!(sent, 1);
+    assert_eq!(sent_in_all(&sb, 1, 300).await, 1);
 }
 
 #[wasm_bindgen_test]
@@ -291,12 +290,7 @@ async fn staying_does_neither_and_sends_once_when_the_time_ran_out_meanwhile() {
     assert_eq!(meanwhile, 0);
     click(&button(host, "Stay in Production").expect("Stay in Production")).await;
     // Its time is up: staying sends it, once, where it was held.
-    posts_reach(&sb, "production", 1).await;
-    sb.wait_until_answered("production").await;
-    let sent = sb
-        .receives_no_more("production", 300, "sent once", is_post)
-        .await;
-    assert_eq!(sent, 1);
+    assert_eq!(sent_in_all(&sb, 1, 300).await, 1);
     // The new pet opens, in production: the switch was not done.
     wait_until("the new pet's page", || {
         let at = address();
@@ -327,12 +321,7 @@ async fn staying_signed_in_keeps_the_key_and_the_hold() {
     assert!(!dialog_shown(host), "still signed in");
     assert_eq!(posts(&sb, "production").await, 0);
     // The hold goes on as before: its time runs out and sends it once, with no press.
-    posts_reach(&sb, "production", 1).await;
-    sb.wait_until_answered("production").await;
-    let sent = sb
-        .receives_no_more("production", 300, "sent once", is_post)
-        .await;
-    assert_eq!(sent, 1);
+    assert_eq!(sent_in_all(&sb, 1, 300).await, 1);
 }
 
 #[wasm_bindgen_test]

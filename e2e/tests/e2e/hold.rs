@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use petstore_dev_service::control::MAIN;
+use petstore_dev_service::handlers::Deployment;
 use petstore_dev_service::Config;
 use petstore_e2e::look::wait_js;
 use petstore_e2e::words::{says, type_in, Words};
@@ -30,6 +31,15 @@ async fn warns_before_leaving(c: &Client) -> bool {
         == Some(json!(true))
 }
 
+/// The POSTs `deployment` received.
+fn posts_to(deployment: &Deployment) -> usize {
+    deployment
+        .log()
+        .iter()
+        .filter(|s| s.method == "POST")
+        .count()
+}
+
 /// Presses Add pet and waits until the pet is held.
 async fn add_and_hold(c: &Client) {
     click(c, "//button[normalize-space()='Add pet']").await;
@@ -40,13 +50,7 @@ async fn add_and_hold(c: &Client) {
 async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_network_sends_it() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
-    let posts = || {
-        production
-            .log()
-            .iter()
-            .filter(|s| s.method == "POST")
-            .count()
-    };
+    let posts = || posts_to(&production);
     // Long enough for the steps below to reach it, under load too.
     let site = serve_release(&service, with_undo(&config, 5.0)).await;
     let en = Words::of("en");
@@ -118,13 +122,7 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
 async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
-    let posts = || {
-        production
-            .log()
-            .iter()
-            .filter(|s| s.method == "POST")
-            .count()
-    };
+    let posts = || posts_to(&production);
     let site = serve_release(&service, with_undo(&config, 60.0)).await;
     let browser = Browser::signed_in().await;
     let c = &browser.client;

@@ -25,6 +25,17 @@ pub fn prefetch(preload: impl Future<Output = Result<(), SplitLoaderError>> + 's
     });
 }
 
+/// [`prefetch`], once a first visit's service worker is active ([`worker_installed`]): for
+/// what the page fetches ahead of any press.
+pub fn prefetch_when_installed(
+    preload: impl Future<Output = Result<(), SplitLoaderError>> + 'static,
+) {
+    prefetch(async move {
+        worker_installed().await;
+        preload.await
+    });
+}
+
 /// Waits until the service worker start.js registered on a first visit is active (at once
 /// where the page already had one, or there is none): its install fetches every file of the
 /// build, and a file the page fetched meanwhile would download twice.

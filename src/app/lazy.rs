@@ -22,7 +22,7 @@ use crate::components::{
 use crate::config::Environment;
 use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
 use crate::session::Session;
-use crate::split::{prefetch, split, worker_installed, SplitLoaderError};
+use crate::split::{prefetch, prefetch_when_installed, split, worker_installed, SplitLoaderError};
 
 /// One lazy page: `$view` builds it once its chunk is here, `$preload` only downloads it.
 macro_rules! lazy_page {
@@ -126,10 +126,7 @@ impl LazyPage {
     /// Downloads the page's code in the background, once a first visit's service worker is
     /// active.
     fn prefetch(self) {
-        prefetch(async move {
-            worker_installed().await;
-            self.preload().await
-        });
+        prefetch_when_installed(self.preload());
     }
 
     /// Whether this is a part of the shell rather than a page: nothing is said while its code

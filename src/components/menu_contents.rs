@@ -47,10 +47,7 @@ pub(crate) fn menu_contents(
 /// the next: once the first screen is idle, or when the menu button is pointed at or
 /// focused. On a first visit it waits for the service worker, whose install fetches it too.
 pub(crate) fn prefetch_menu_contents() {
-    crate::split::prefetch(async {
-        crate::split::worker_installed().await;
-        preload_menu_contents().await
-    });
+    crate::split::prefetch_when_installed(preload_menu_contents());
 }
 
 /// The environment, the language, Sign out (with a key) and Sign out everywhere. `hide` puts

@@ -40,18 +40,21 @@ fn write(slot: &str) {
 }
 
 /// Whether page `page`'s word is believed now (it holds a pet, or has just ended its hold).
-/// Words no longer believed, of any page, are forgotten on the way.
 pub(super) fn believed(page: &str) -> bool {
-    let (now, own) = (js_sys::Date::now(), slot(page));
-    let mut believed = false;
+    let until = storage::device_get(&slot(page)).and_then(|v| v.parse::<f64>().ok());
+    until.is_some_and(|until| until > js_sys::Date::now())
+}
+
+/// Forgets the words no longer believed, of any page: those a page left when its hold ended,
+/// and those of pages that went without a word.
+fn forget_stale() {
+    let now = js_sys::Date::now();
     for kept in storage::device_slots(PREFIX) {
         let until = storage::device_get(&kept).and_then(|v| v.parse::<f64>().ok());
-        match until {
-            Some(until) if until > now => believed |= kept == own,
-            _ => storage::device_remove(&kept),
+        if until.is_none_or(|until| until <= now) {
+            storage::device_remove(&kept);
         }
     }
-    believed
 }
 
 /// This page's word while it holds a pet: renewed, and taken back if the page goes.
@@ -64,6 +67,7 @@ pub(super) struct Said {
 impl Said {
     /// Says that page `page` holds a pet, until the hold ends or the page goes.
     pub(super) fn new(page: &str) -> Said {
+        forget_stale();
         let slot = slot(page);
         write(&slot);
         let renewed = slot.clone();

@@ -140,7 +140,9 @@ async function networkFirst(request) {
 // Reads of the service (the list, one pet): the network first; when it fails or is slower
 // than READ_WAIT, the last answer to the same request in the same environment with the same
 // key, marked with the time it was received (the app says "Offline — Production as it was at
-// 10:42" and turns writes off). Each kept answer belongs to the key that read it: it is found
+// 10:42" and turns writes off), and marked slow when the network's answer is still on its way
+// (the app says so, keeps writes on, and reads again at once: that read waits for the slow
+// answer rather than racing the clock again, so a slow service is never taken for a gone one). Each kept answer belongs to the key that read it: it is found
 // under a digest of that key (never the key itself), so a made-up or old key finds nothing,
 // and a key the service refuses loses what it kept. Writes are never handled here, never
 // queued, never sent later.
@@ -148,6 +150,10 @@ const READ_WAIT = 4000;
 const API = "petstore-api-";
 const STORED = "X-Petstore-Stored-At";
 const OFFLINE = "X-Petstore-Offline";
+const SLOW = "X-Petstore-Slow";
+// The network reads that were slower than READ_WAIT and are still on their way, by address and
+// key (in memory only): a read of the same address with the same key waits for that answer.
+const slowReads = new Map();
 // The query parameter that files a kept answer under its key's digest (a cache matches whole
 // addresses, and ignores a fragment).
 const KEPT_FOR = "petstore-kept-for";
@@ -159,6 +165,14 @@ async function apiRead(request, later) {
   // The digest is worked out while the request is on its way, never in front of it. Without
   // one (Cache Storage or crypto failing), nothing is kept or given.
   const digest = keyDigest(env, request.headers.get("Authorization")).catch(() => null);
+  const same = `${request.url}\n${request.headers.get("Authorization")}`;
+  const slow = slowReads.get(same);
+  if (slow) {
+    // The answer of the read before, which was slow; each read gets a copy of it. If it
+    // failed, this read is answered as any read the network failed.
+    const answer = await slow.catch(() => undefined);
+    if (answer) return answer.clone();
+  }
   // Keeping and forgetting are best effort (storage may be full): the network's answer is
   // handed on whatever they do.
   const network = fetch(request).then(async (response) => {
@@ -173,11 +187,18 @@ async function apiRead(request, later) {
   const late = new Promise((resolve) => setTimeout(() => resolve("late"), READ_WAIT));
   const first = await Promise.race([network, late]).catch(() => "failed");
   if (first instanceof Response) return first;
+  if (first === "late") {
+    // Only copies of it are handed on (its body is read once): the one it is kept from, and
+    // one for each read that waits for it.
+    const pristine = network.then((response) => response.clone());
+    slowReads.set(same, pristine);
+    later(network.catch(() => {}).finally(() => slowReads.delete(same)));
+  }
   const owner = await digest;
   if (owner) {
     const cache = await caches.open(API + env);
     const kept = await cache.match(keptAddress(request.url, owner));
-    if (kept) return marked(kept);
+    if (kept) return marked(kept, first === "late");
     if (first === "failed" && !request.signal.aborted && !(await keptAny(cache, owner))) {
       return unchecked();
     }
@@ -273,10 +294,13 @@ async function keep(env, address, response) {
   await (await caches.open(API + env)).put(address, new Response(body, { status: 200, headers }));
 }
 
-async function marked(kept) {
+// A kept answer, marked with when it was received, and whether the network's answer is only
+// slow (still on its way) rather than failed.
+async function marked(kept, slow) {
   const headers = new Headers(kept.headers);
   headers.set(OFFLINE, kept.headers.get(STORED) || "");
-  headers.set("Access-Control-Expose-Headers", OFFLINE);
+  if (slow) headers.set(SLOW, "1");
+  headers.set("Access-Control-Expose-Headers", `${OFFLINE}, ${SLOW}`);
   return new Response(await kept.blob(), { status: 200, headers });
 }
 

@@ -44,6 +44,24 @@ pub fn device_remove(key: &str) {
     }
 }
 
+/// The device's value under `key` read as JSON: the default when none is kept (or what is kept
+/// does not read as a `T`), `None` when the device's storage cannot be read.
+pub fn device_get_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> Option<T> {
+    let text = device()?.get_item(key).ok()?;
+    Some(
+        text.and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default(),
+    )
+}
+
+/// Keeps `value` under `key` in the device's storage as JSON (best effort, see the module
+/// docs).
+pub fn device_set_json<T: serde::Serialize + ?Sized>(key: &str, value: &T) {
+    if let Ok(text) = serde_json::to_string(value) {
+        device_set(key, &text);
+    }
+}
+
 /// The device's keys that start with `prefix`.
 pub fn device_slots(prefix: &str) -> Vec<String> {
     keys_of(device(), prefix)
@@ -153,10 +171,10 @@ pub fn import_text_slot(env: crate::config::Environment) -> String {
     format!("petstore-admin.import-text.{}", env.as_str())
 }
 
-/// The storage key of the pets this tab sent to an environment, with what came of each (see
-/// `import/created.rs`).
-pub fn created_slot(env: crate::config::Environment) -> String {
-    format!("petstore-admin.created.{}", env.as_str())
+/// The storage key, in the device's storage, of the record of the pets sent to an environment
+/// (`session/sent.rs`).
+pub fn sent_slot(env: Environment) -> String {
+    format!("petstore-admin.sent.{}", env.as_str())
 }
 
 /// The storage key of this tab's activity log.
@@ -210,7 +228,7 @@ pub enum Kept {
     Drafts,
     /// A create sent and not yet answered.
     Create,
-    /// The pets this tab created (to warn before adding one twice).
+    /// The pets this device sent (to ask before adding one twice).
     Created,
     /// Imports and what became of their rows.
     Imports,
@@ -221,13 +239,19 @@ pub enum Kept {
 /// What this tab keeps of a person's work, in the order a person would check it; empty when
 /// nothing is kept.
 pub fn kept_work() -> Vec<Kept> {
-    let slots = app_slots();
+    let mut slots = app_slots();
+    // The record of sent pets is the device's: it counts while it holds any.
+    slots.extend(
+        keys_of(device(), &format!("{PREFIX}sent."))
+            .into_iter()
+            .filter(|s| device_get(s).is_some_and(|v| v != "[]")),
+    );
     let holds = |part: &str| slots.iter().any(|s| s[PREFIX.len()..].starts_with(part));
     [
         ("api-key.", Kept::Keys),
         ("new-pet-draft", Kept::Drafts),
         ("create-in-flight", Kept::Create),
-        ("created.", Kept::Created),
+        ("sent.", Kept::Created),
         ("import", Kept::Imports),
         ("activity", Kept::Activity),
     ]

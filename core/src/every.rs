@@ -50,6 +50,27 @@ impl Side {
     }
 }
 
+impl Side {
+    /// Whether the reads may have left out a pet of `status`: every read that would return it
+    /// (its status's, and the read of all) came back full.
+    pub fn may_miss(&self, status: Option<&PetStatus>) -> bool {
+        let full = |s: Option<&PetStatus>| self.full.iter().any(|f| f.as_ref() == s);
+        full(None) && status.is_none_or(|s| !s.is_known() || full(Some(s)))
+    }
+
+    /// Takes in the pets of `known` (this device created them) that the reads may have left
+    /// out: a store fuller than the reads reach still shows a pet just added there.
+    pub fn take_in(&mut self, known: impl IntoIterator<Item = Pet>) {
+        let mut by_id: BTreeMap<i64, Pet> = self.pets.drain(..).map(|p| (p.id, p)).collect();
+        for pet in known {
+            if self.may_miss(pet.status.as_ref()) {
+                by_id.entry(pet.id).or_insert(pet);
+            }
+        }
+        self.pets = by_id.into_values().collect();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +91,36 @@ mod tests {
         assert_eq!(side.pets[2].status, sold, "the first answer's copy is kept");
         assert_eq!(side.pets.last().map(|p| p.id), Some(500));
         assert_eq!(side.full, [None]);
+    }
+
+    #[test]
+    fn a_pet_created_here_is_taken_in_only_where_the_reads_may_have_missed_it() {
+        let a = Some(PetStatus::Available);
+        let mut side = Side {
+            pets: vec![pet(1, a.clone())],
+            full: vec![a.clone(), None],
+        };
+        assert!(side.may_miss(a.as_ref()));
+        assert!(side.may_miss(None));
+        assert!(
+            !side.may_miss(Some(&PetStatus::Sold)),
+            "the sold read was not full"
+        );
+        side.take_in([
+            pet(1, a.clone()),
+            pet(7, a.clone()),
+            pet(8, Some(PetStatus::Sold)),
+        ]);
+        let ids: Vec<i64> = side.pets.iter().map(|p| p.id).collect();
+        assert_eq!(ids, [1, 7]);
+        let mut small = Side {
+            pets: vec![],
+            full: vec![a.clone()],
+        };
+        small.take_in([pet(7, a)]);
+        assert!(
+            small.pets.is_empty(),
+            "the read of all was not full: it has every pet"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! What petstore-admin knows without a browser: the service's resources and errors, building
 //! its requests and reading its answers, the deployment's configuration, the rules for what
 //! may be typed, reading an import, exports, comparing two environments, the record of the
-//! pets a tab sent, and the app's pages by path. It knows no words: what is wrong is said as
+//! pets a device sent, and the app's pages by path. It knows no words: what is wrong is said as
 //! data, and the app says it. Plain data in and out; no Leptos, no web APIs, so its tests run
 //! natively in seconds. The app crate sends, stores and draws.
 
@@ -9,7 +9,6 @@ mod card;
 mod categories;
 mod compare;
 mod config;
-mod created;
 mod deprecation;
 mod error;
 mod every;
@@ -22,6 +21,7 @@ mod models;
 mod page;
 mod request;
 mod retry;
+pub mod sent;
 mod tabs;
 mod text;
 mod wire;
@@ -32,7 +32,6 @@ pub use card::{
 pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};
 pub use config::{AppConfig, ConfigError, DeploymentConfig, Environment, DEFAULT_REFRESH_SECONDS};
-pub use created::{note_sent, recent_equal, settle_sent, CreatedPet, ASK_WITHIN_MS};
 pub use deprecation::{parse_http_date, Date, Lifecycle, GET_PET_REMOVAL};
 pub use error::{ApiError, CallError, ErrorDetails};
 pub use every::{reads, Side, READ_LIMIT};
@@ -48,7 +47,7 @@ pub use int64::{parse_int64, Int64Problem};
 pub use live::{Changes, Listing, Mark, Tracker, MARK_MS};
 pub use models::{ErrorBody, NewPet, Pet, PetStatus};
 pub use page::Page;
-pub use request::{Exchange, Observer, Sent, KEY_VARIABLE};
+pub use request::{Exchange, Kept, Observer, Sent, KEY_VARIABLE};
 pub use retry::{parse_retry_after, plain_duration, Retry, Wait};
 pub use tabs::{Emptied, TabMessage};
 pub use text::lowercase;

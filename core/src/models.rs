@@ -22,7 +22,7 @@ pub struct Pet {
 
 /// What is sent to create an animal: no `id` (the service assigns it), and no `status` key at
 /// all when it is unset (not `null`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPet {
     /// Required, not blank.

@@ -89,9 +89,19 @@ pub struct Exchange {
     pub sent: Sent,
     /// The pet created, for a create that succeeded; `None` for a read that succeeded.
     pub outcome: Result<Option<Pet>, ApiError>,
-    /// For a read answered while the service was out of reach: when the answer shown was
-    /// received (an ISO 8601 time, as the service worker kept it); `None` for a fresh answer.
-    pub stored_at: Option<String>,
+    /// For a read answered with a kept answer instead of the network's (the service was out
+    /// of reach, or slow): that answer; `None` for a fresh answer.
+    pub kept: Option<Kept>,
+}
+
+/// A read's answer that the service worker kept, given instead of the network's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// When it was received (an ISO 8601 time, as the service worker kept it).
+    pub at: String,
+    /// Given because the service was slow to answer (its answer is still on its way), not
+    /// because it could not be reached.
+    pub slow: bool,
 }
 
 #[cfg(test)]

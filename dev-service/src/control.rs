@@ -22,6 +22,8 @@
 //! - `GET /control/{sandbox}/{env}/log`: every request that reached the deployment, in order,
 //!   as `[{"method", "path", "auth", "status", "received_ms", "answered_ms"}]` (`status` and
 //!   `answered_ms` 0 while unanswered).
+//! - `GET /control/{sandbox}/{env}/pets`: every pet the deployment holds, past what a list
+//!   reaches (a test counts a crowded store's pets).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -37,6 +39,7 @@ use axum::{Json, Router};
 use crate::error::ApiError;
 use crate::handlers::{self, Deployment};
 use crate::seed;
+use crate::store::Pet;
 
 /// How many pets production holds in a sandbox named `crowded…`: more than the list reaches
 /// for each status.
@@ -195,6 +198,7 @@ pub fn routes(registry: Arc<Registry>) -> Router {
         .route("/control/{sandbox}/{env}/get-pet", post(set_get_pet))
         .route("/control/{sandbox}/{env}/status", post(set_status))
         .route("/control/{sandbox}/{env}/log", get(read_log))
+        .route("/control/{sandbox}/{env}/pets", get(read_pets))
         .with_state(registry);
     sandboxes.merge(controls)
 }
@@ -285,6 +289,14 @@ async fn read_log(
     target: Target,
 ) -> Result<Json<Vec<LogEntry>>, ApiError> {
     Ok(Json(find(&registry, target)?.log()))
+}
+
+/// Every pet the deployment holds, past what a list can reach: a test counts a store's pets.
+async fn read_pets(
+    State(registry): State<Arc<Registry>>,
+    target: Target,
+) -> Result<Json<Vec<Pet>>, ApiError> {
+    Ok(Json(find(&registry, target)?.pets()))
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@ use std::fmt;
 use std::time::Duration;
 
 use petstore_core::{
-    list_query, pet_url, reads, ApiError, Exchange, Lifecycle, NewPet, Observer, Pet, PetStatus,
-    Retry, Sent, Side, DEFAULT_TIMEOUT, READ_LIMIT,
+    list_query, pet_url, reads, ApiError, Exchange, Kept, Lifecycle, NewPet, Observer, Pet,
+    PetStatus, Retry, Sent, Side, DEFAULT_TIMEOUT, READ_LIMIT,
 };
 use serde::de::DeserializeOwned;
 use web_sys::AbortController;
@@ -132,22 +132,17 @@ impl Client {
     /// a kept one.
     async fn read<T: DeserializeOwned>(&self, sent: Sent) -> Result<(T, Headers), ApiError> {
         let result = self.call(&sent).await;
-        let stored_at = result.as_ref().ok().and_then(|(_, h)| h.stored_at.clone());
-        self.report(sent, result.as_ref().map(|_| None), stored_at);
+        let kept = result.as_ref().ok().and_then(|(_, h)| h.kept.clone());
+        self.report(sent, result.as_ref().map(|_| None), kept);
         result
     }
 
-    fn report(
-        &self,
-        sent: Sent,
-        outcome: Result<Option<Pet>, &ApiError>,
-        stored_at: Option<String>,
-    ) {
+    fn report(&self, sent: Sent, outcome: Result<Option<Pet>, &ApiError>, kept: Option<Kept>) {
         if let Some(observer) = &self.observer {
             observer(&Exchange {
                 sent,
                 outcome: outcome.map_err(Clone::clone),
-                stored_at,
+                kept,
             });
         }
     }

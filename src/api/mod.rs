@@ -12,7 +12,7 @@ pub use early::take_started_config;
 pub use lookup::{find_pet, Found, Via};
 pub use petstore_core::{
     decode, is_bearer_token, list_query, parse_http_date, parse_retry_after, pet_url,
-    plain_duration, ApiError, CallError, Date, ErrorBody, ErrorDetails, Exchange, Lifecycle,
+    plain_duration, ApiError, CallError, Date, ErrorBody, ErrorDetails, Exchange, Kept, Lifecycle,
     NewPet, Observer, Pet, PetStatus, Retry, Sent, Wait, DEFAULT_LIMIT, DEFAULT_TIMEOUT,
     GET_PET_REMOVAL, KEY_VARIABLE, LIMIT_RANGE,
 };

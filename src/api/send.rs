@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 use web_sys::{AbortController, AbortSignal};
 
 use petstore_core::{
-    check_status, decode, is_bearer_token, parse_retry_after, ApiError, Lifecycle, Retry, Sent,
-    Wait,
+    check_status, decode, is_bearer_token, parse_retry_after, ApiError, Kept, Lifecycle, Retry,
+    Sent, Wait,
 };
 
 use super::client::Client;
@@ -21,6 +21,10 @@ use super::early::{self, js_text};
 /// The header the service worker (sw.js) puts on an answer it kept, given instead of the
 /// network's: the time that answer was received.
 pub const OFFLINE_HEADER: &str = "x-petstore-offline";
+
+/// The header the service worker adds to a kept answer it gave because the service was slow
+/// (its answer still on its way), not out of reach.
+const SLOW_HEADER: &str = "x-petstore-slow";
 
 /// The service worker's mark (in [`OFFLINE_HEADER`]) on its answer to a read while the service
 /// is out of reach, when it kept nothing this key read: no pet is shown to an unchecked key.
@@ -31,9 +35,8 @@ const UNCHECKED: &str = "unchecked";
 pub(super) struct Headers {
     pub(super) retry_after: Option<Duration>,
     pub(super) lifecycle: Lifecycle,
-    /// The service worker's mark on an answer it kept, given while the service was out of
-    /// reach: when that answer was received.
-    pub(super) stored_at: Option<String>,
+    /// The service worker's mark on an answer it kept, given instead of the network's.
+    pub(super) kept: Option<Kept>,
 }
 
 impl Client {
@@ -156,10 +159,13 @@ impl Client {
                 header("deprecation").as_deref(),
                 header("sunset").as_deref(),
             ),
-            stored_at: header(OFFLINE_HEADER),
+            kept: header(OFFLINE_HEADER).map(|at| Kept {
+                at,
+                slow: header(SLOW_HEADER).is_some(),
+            }),
         };
         // The service worker's answer to a key that read nothing it kept, while offline.
-        if response.status() == 503 && headers.stored_at.as_deref() == Some(UNCHECKED) {
+        if response.status() == 503 && headers.kept.as_ref().is_some_and(|k| k.at == UNCHECKED) {
             return Err(ApiError::KeyUnchecked);
         }
         let text = match early_text {

@@ -1,13 +1,14 @@
 //! A copy of chosen pets from one environment into the other: the pets as they were chosen,
-//! made into import rows so that the import's run sends them (two at a time, a ledger that
-//! never sends a row twice). The job is kept in this tab's storage, so a reload finds it.
+//! made into import rows so that the import's run sends them (two at a time, each row an entry
+//! of the record of sent pets, so none is sent twice: a pet an earlier copy created, or that
+//! may exist, is left out of a later one unless the manager asks). The job (which pets, from
+//! where to where) is kept in this tab's storage, so a reload finds it.
 
 use serde::{Deserialize, Serialize};
 
 use crate::api::Pet;
 use crate::config::Environment;
-use crate::i18n::words;
-use crate::import::{fingerprint, fnv1a, ImportRow, Ledger, Outcome};
+use crate::import::{fingerprint, fnv1a, ImportRow};
 use crate::input::Draft;
 
 /// The storage key of the last copy (an `import` slot: forgotten and listed with them).
@@ -59,11 +60,6 @@ impl CopyJob {
         )
     }
 
-    /// This job's ledger, as storage holds it.
-    pub fn ledger(&self) -> Ledger {
-        Ledger::load(self.to, &self.fingerprint())
-    }
-
     /// The last copy of this tab, if storage holds one.
     pub fn load() -> Option<CopyJob> {
         crate::storage::get_json(COPY_SLOT)
@@ -72,32 +68,5 @@ impl CopyJob {
     /// Keeps this job as the tab's last copy.
     pub fn save(&self) {
         crate::storage::set_json(COPY_SLOT, self);
-    }
-}
-
-/// Starts `new`'s ledger with what `old` (the copy before it) recorded for the same pets in
-/// the same direction: a pet created, or perhaps created, by the earlier copy is never sent
-/// again by this one. One still on its way counts as perhaps created.
-pub fn carry_over(old: &CopyJob, old_ledger: &Ledger, new: &CopyJob, new_ledger: &mut Ledger) {
-    if (old.from, old.to) != (new.from, new.to) {
-        return;
-    }
-    for (index, pet) in new.pets.iter().enumerate() {
-        if new_ledger.get(index).is_some() {
-            continue;
-        }
-        let before = old
-            .pets
-            .iter()
-            .position(|p| p.id == pet.id)
-            .and_then(|i| old_ledger.get(i));
-        let kept = match before {
-            Some(o @ (Outcome::Created { .. } | Outcome::Unknown { .. })) => o.clone(),
-            Some(Outcome::Sending) => Outcome::Unknown {
-                message: words::sent_when_copy_restarted().into(),
-            },
-            _ => continue,
-        };
-        new_ledger.set(index, Some(kept));
     }
 }

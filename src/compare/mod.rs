@@ -3,7 +3,7 @@
 
 mod job;
 
-pub use job::{carry_over, CopyJob, COPY_SLOT};
+pub use job::{CopyJob, COPY_SLOT};
 pub use petstore_core::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};
 
 #[cfg(test)]

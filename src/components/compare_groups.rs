@@ -118,13 +118,15 @@ pub fn CompareGroups(
     chosen: Chosen,
     /// Called with the environment the pets are in and the chosen pets shown, to copy them.
     on_copy: Callback<(Environment, Vec<Pet>)>,
+    /// Whether a copy is sending: no other starts meanwhile.
+    copying: Memo<bool>,
     /// The links of pets, passed in because the groups are built after an `.await`.
     current: CurrentEnv,
     /// The category names, passed in for the same reason.
     names: Names,
 ) -> impl IntoView {
     let group = |env| {
-        view! { <OnlyIn env shown chosen on_copy current names /> }
+        view! { <OnlyIn env shown chosen on_copy copying current names /> }
     };
     // Each group's count, linking to it, in the order the groups come.
     let entry = |id: &'static str, said: fn(&Comparison) -> String| {
@@ -160,6 +162,7 @@ fn OnlyIn(
     shown: Memo<Comparison>,
     chosen: Chosen,
     on_copy: Callback<(Environment, Vec<Pet>)>,
+    copying: Memo<bool>,
     current: CurrentEnv,
     names: Names,
 ) -> impl IntoView {
@@ -265,7 +268,7 @@ fn OnlyIn(
                     </button>
                     <button
                         type="button"
-                        disabled=move || count() == 0
+                        disabled=move || count() == 0 || copying.get()
                         on:click=move |_| on_copy.run((env, picked.get_untracked()))
                     >
                         {copy_text}

@@ -1,7 +1,9 @@
 //! The pet held before it is sent, on whichever page the manager is: who is about to be added
 //! where, a countdown, and Undo and Send now; or, when a switch of environment or a sign-out
 //! waits, the question of what becomes of it. Also what is said of a held pet that was not
-//! sent. Drawn as a lazy part of the shell (`app/lazy.rs`): only a press of Add pet shows it.
+//! sent, and, once one was, what came of it (read from the record of sent pets), until it is
+//! dismissed. Drawn as a lazy part of the shell (`app/lazy.rs`): only a press of Add pet shows
+//! it.
 
 use std::time::Duration;
 
@@ -10,11 +12,13 @@ use leptos_router::hooks::{use_location, use_navigate};
 use petstore_core::Page;
 
 use super::focus;
+use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{
-    absolute, use_creates, use_current_env, use_hold, use_session, use_set_query, Held, Leave,
-    Unsent,
+    absolute, use_creates, use_current_env, use_hold, use_sent, use_session, use_set_query, Held,
+    Leave, Unsent,
 };
+use petstore_core::sent::Standing;
 
 /// How often the countdown is drawn again: each second, so that a screen reader is not told
 /// of its bar more often.
@@ -25,8 +29,17 @@ const TICK: Duration = Duration::from_secs(1);
 pub fn HeldPet() -> impl IntoView {
     let hold = use_hold();
     let current = use_current_env();
+    let location = use_location();
     view! {
         {move || hold.held().map(|held| view! { <HeldLine held /> })}
+        // On the add form of its environment, the form says what came of it.
+        {move || {
+            hold.sent_line()
+                .filter(|(env, ..)| {
+                    !(location.pathname.with(|p| Page::New.is_at(p)) && current.env() == *env)
+                })
+                .map(|(env, name, key)| view! { <SentLine env name key /> })
+        }}
         {move || {
             hold.unsent()
                 .map(|(env, name, why)| {
@@ -220,5 +233,78 @@ fn HeldLine(held: Held) -> impl IntoView {
                 }
             }}
         </section>
+    }
+}
+
+/// What came of the held pet sent last, as the record of sent pets says, until dismissed: on
+/// its way, added (with a link to it), not added, or perhaps added.
+#[component]
+fn SentLine(env: Environment, name: String, key: String) -> impl IntoView {
+    let hold = use_hold();
+    let sent = use_sent();
+    let current = use_current_env();
+    let standing = Memo::new(move |_| {
+        sent.with(env, |record, pages| {
+            record
+                .iter()
+                .find(|e| e.key == key)
+                .map(|e| e.standing(pages))
+        })
+    });
+    let dismiss = move |_| hold.dismiss_sent();
+    move || {
+        let (label, name) = (env.label(), name.clone());
+        let dismiss_button = view! {
+            <button type="button" class="secondary small" on:click=dismiss>
+                {t(words::dismiss)}
+            </button>
+        };
+        match standing.get() {
+            Some(Standing::Created { id }) => view! {
+                <p class="note held wrap" role="status">
+                    {words::pet_added(&label, &id.to_string(), &name)}
+                    " "
+                    <a class="button small" href=current.link(&Page::pet(id), env)>{t(words::view_it)}</a>
+                    " "
+                    {dismiss_button}
+                </p>
+            }
+            .into_any(),
+            Some(Standing::Unknown { .. }) => view! {
+                <p class="note held wrap" role="alert">
+                    {words::create_no_answer(&label, &name)}
+                    " "
+                    <a class="button small" href=current.link(&Page::List, env)>{t(words::check_the_list)}</a>
+                    " "
+                    {dismiss_button}
+                </p>
+            }
+            .into_any(),
+            Some(Standing::Refused { message }) => view! {
+                <p class="note held wrap" role="alert">
+                    {words::sent_pet_refused(&label, &message, &name)}
+                    " "
+                    <a class="button small" href=current.link(&Page::New, env)>{t(words::open_the_draft)}</a>
+                    " "
+                    {dismiss_button}
+                </p>
+            }
+            .into_any(),
+            // Not sent after all (its key was refused, say): its draft is kept.
+            None | Some(Standing::Dropped) => view! {
+                <p class="note held wrap" role="alert">
+                    {words::sent_pet_not_added(&label, &name)}
+                    " "
+                    <a class="button small" href=current.link(&Page::New, env)>{t(words::open_the_draft)}</a>
+                    " "
+                    {dismiss_button}
+                </p>
+            }
+            .into_any(),
+            Some(_) => view! {
+                <p class="note held wrap" role="status">{words::adding_pet(&label, &name)}</p>
+            }
+            .into_any(),
+        }
     }
 }

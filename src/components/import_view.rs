@@ -114,8 +114,15 @@ pub fn ImportTable(
                         .into_any()
                 }
                 // Left out; sent again only if ticked here, and after a question at Start.
-                (Some(Outcome::AlreadyCreated { id }), _) => {
-                    let href = current.link(&Page::pet(id), env);
+                (Some(Outcome::Before { id }), _) => {
+                    let said = match id {
+                        Some(id) => {
+                            let href = current.link(&Page::pet(id), env);
+                            view! { {words::row_already_created()} " " <a href=href>{id.to_string()}</a> }
+                                .into_any()
+                        }
+                        None => words::row_maybe_created_before().into_any(),
+                    };
                     let again = run.again;
                     let tick = move |on: bool| {
                         again.update(|a| {
@@ -127,7 +134,7 @@ pub fn ImportTable(
                         })
                     };
                     view! {
-                        {words::row_already_created()} " " <a href=href>{id.to_string()}</a> " "
+                        {said} " "
                         <label class="send-again">
                             <input
                                 type="checkbox"
@@ -139,9 +146,13 @@ pub fn ImportTable(
                     }
                     .into_any()
                 }
-                (Some(Outcome::Sending), _) => words::row_sending().into_any(),
+                (Some(Outcome::Queued { .. }), _) => words::row_queued().into_any(),
+                (Some(Outcome::Sending { .. }), _) => words::row_sending().into_any(),
                 (Some(Outcome::Refused { message }), _) => words::row_refused(&message).into_any(),
-                (Some(Outcome::Unknown { message }), _) => words::row_unknown(&message).into_any(),
+                (Some(Outcome::Unknown { message }), _) => {
+                    let message = message.unwrap_or_else(|| words::row_left_while_sending().into_owned());
+                    words::row_unknown(&message).into_any()
+                }
                 // Said in words, not by colour alone (the row is marked too).
                 (None, Some(p)) => {
                     view! { <strong>{words::row_invalid()}</strong> " " {p.clone()} }.into_any()

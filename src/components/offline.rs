@@ -1,5 +1,6 @@
 //! What the pages say while the service is out of reach: the kept answers shown and when
-//! they were received, that writes are off, and when the connection is back.
+//! they were received, that writes are off, and when the connection is back; or, while it is
+//! only slow, that the answers shown are kept ones until its own comes.
 
 use leptos::prelude::*;
 
@@ -17,8 +18,15 @@ pub fn ConnectionNote() -> impl IntoView {
     let current = use_current_env();
     move || {
         let env = current.env();
-        let offline = match session.stale_since(env) {
-            Some(at) => Some(words::offline_as_it_was(&env.label(), &clock_time(&at))),
+        let offline = match session.kept_answer(env) {
+            Some(kept) if kept.slow => {
+                let text = words::slow_as_it_was(&env.label(), &clock_time(&kept.at));
+                return Some(view! { <p class="note waiting" role="status">{text}</p> }.into_any());
+            }
+            Some(kept) => Some(words::offline_as_it_was(
+                &env.label(),
+                &clock_time(&kept.at),
+            )),
             None if session.read_only(env) => Some(words::offline_now(&env.label())),
             None => None,
         };

@@ -29,8 +29,9 @@ pub struct ListView {
 }
 
 /// The pets as a table (ID, Name, Category, Status; each header a sort button), each row
-/// linking to the pet's view; what the search covers; an empty state; and a note when the
-/// list may go on past the limit. Rows are keyed by id, status, mark and language
+/// linking to the pet's view, the pets this device just added first (marked) where the read
+/// did not reach them; what the search covers; an empty state; and a note when the list may
+/// go on past the limit. Rows are keyed by id, status, mark and language
 /// ([`Row::key`]): a read again that changes nothing
 /// leaves every row element as it is (focus, a selection and the scroll position with it),
 /// and a row that changed, or was marked, is drawn anew alone.
@@ -42,6 +43,9 @@ pub fn PetTable(
     /// What the wider reads found, when a search of a full list needed them
     /// (`pages/wider_reads.rs`): the search covers those pets.
     wider: Signal<Option<Arc<Side>>>,
+    /// The pets this device added to the environment a moment ago, newest first, that fit the
+    /// list's filter: shown first, marked, when the read did not reach them.
+    added: Memo<Vec<Pet>>,
     /// The environment the pets are from: their links open them there.
     env: Environment,
     /// The current environment's links, passed in because rows are built after an `.await`,
@@ -82,6 +86,27 @@ pub fn PetTable(
             categories: categories.get_value(),
         }
     });
+    // The pets this device added that the reads did not reach (yet, or at all in a full list).
+    let unread = Memo::new(move |_| {
+        added.with(|added| {
+            listing.with(|l| {
+                wider.with(|wide| {
+                    let read = |id: i64| {
+                        l.as_ref()
+                            .is_some_and(|l| l.pets.iter().any(|p| p.id == id))
+                            || wide
+                                .as_ref()
+                                .is_some_and(|w| w.pets.iter().any(|p| p.id == id))
+                    };
+                    added
+                        .iter()
+                        .filter(|a| !read(a.id))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                })
+            })
+        })
+    });
     // A search covers the wider reads where there are some (`pages/wider_reads.rs`).
     // The category filter narrows what the search covers: the rows loaded.
     let shown = Memo::new(move |_| {
@@ -90,11 +115,13 @@ pub fn PetTable(
         wider.with(|wide| {
             listing.with(|l| {
                 let Some(l) = l else { return Vec::new() };
-                let pets = match (wide, search.trim().is_empty()) {
+                let read = match (wide, search.trim().is_empty()) {
                     (Some(wide), false) => &wide.pets,
                     _ => &l.pets,
                 };
-                let mut found = search_and_sort(pets, &search, view.sort.get());
+                let mut pets = unread.get();
+                pets.extend(read.iter().cloned());
+                let mut found = search_and_sort(&pets, &search, view.sort.get());
                 if let Some(category) = category {
                     found.retain(|p| p.category_id == category);
                 }
@@ -143,10 +170,16 @@ pub fn PetTable(
             </th>
         }
     };
-    let row = move |Row { pet, mark, .. }: Row| {
+    let row = move |Row {
+                        pet, mark, added, ..
+                    }: Row| {
         let href = current.link(&Page::pet(pet.id), env);
         let status = status_badge(pet.status.as_ref());
-        let new = (mark == Some(Mark::New)).then(|| badge("badge-new", words::mark_new().into()));
+        let new = match (added, mark == Some(Mark::New)) {
+            (true, _) => Some(badge("badge-new", words::mark_added_here().into())),
+            (false, true) => Some(badge("badge-new", words::mark_new().into())),
+            (false, false) => None,
+        };
         let was = match mark {
             Some(Mark::Changed { was }) => {
                 Some(badge("was", words::status_was(&status_name(was.as_ref()))))
@@ -174,13 +207,16 @@ pub fn PetTable(
         let language = language();
         shown.with(|pets| {
             listing.with(|l| {
-                pets.iter()
-                    .map(|pet| Row {
-                        mark: l.as_ref().and_then(|l| l.changes.mark(pet.id).cloned()),
-                        pet: pet.clone(),
-                        language,
-                    })
-                    .collect::<Vec<_>>()
+                unread.with(|unread| {
+                    pets.iter()
+                        .map(|pet| Row {
+                            mark: l.as_ref().and_then(|l| l.changes.mark(pet.id).cloned()),
+                            added: unread.iter().any(|a| a.id == pet.id),
+                            pet: pet.clone(),
+                            language,
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
         })
     };
@@ -188,7 +224,8 @@ pub fn PetTable(
     // category none of the rows loaded holds says so as an empty list does; a search keeps
     // the table, its note saying nothing matches.
     let has_rows = Memo::new(move |_| {
-        let loaded = listing.with(|l| l.as_ref().is_some_and(|l| !l.pets.is_empty()));
+        let loaded = listing.with(|l| l.as_ref().is_some_and(|l| !l.pets.is_empty()))
+            || unread.with(|u| !u.is_empty());
         let emptied =
             view.category.with(Option::is_some) && !searching() && shown.with(Vec::is_empty);
         loaded && !emptied
@@ -228,11 +265,13 @@ pub fn PetTable(
     }
 }
 
-/// One row of the table: a pet, its mark, and the language it is drawn in.
+/// One row of the table: a pet, its mark (or that this device just added it, unread), and
+/// the language it is drawn in.
 #[derive(Clone)]
 struct Row {
     pet: Pet,
     mark: Option<Mark>,
+    added: bool,
     language: Language,
 }
 
@@ -240,11 +279,12 @@ impl Row {
     /// What tells a row apart from the same pet's row before: its id, status, mark and
     /// language (names and categories never change: the interface has no update). A read again
     /// that changes none of these leaves the row's element as it is.
-    fn key(&self) -> (i64, Option<PetStatus>, Option<Mark>, Language) {
+    fn key(&self) -> (i64, Option<PetStatus>, Option<Mark>, bool, Language) {
         (
             self.pet.id,
             self.pet.status.clone(),
             self.mark.clone(),
+            self.added,
             self.language,
         )
     }

@@ -1,16 +1,19 @@
 //! The controls of one run of rows (an import's pasted rows, or a copy of chosen pets): what
-//! is about to be sent and where, the production confirmation, Start, Pause, Resume, Cancel,
-//! the result files, the progress and every row's outcome.
+//! is about to be sent and where, the production confirmation (typed again for every run),
+//! Start, Pause, Resume, Cancel, Send unknown rows again (after a question naming them), the
+//! result files, the progress and every row's outcome. Nothing starts while a run of the same
+//! environment is sending elsewhere.
 
 use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
 use crate::config::Environment;
 use crate::i18n::{number, t, words, Label};
-use crate::import::{
-    failed_rows_csv, results_csv, ImportRow, Ledger, Origin, Outcome, Pause, Run, RunState,
-};
-use crate::session::{use_keys, use_session};
+use std::collections::BTreeSet;
+
+use crate::i18n::{clock_time, listed};
+use crate::import::{failed_rows_csv, results_csv, ImportRow, Origin, Pause, Run, RunState};
+use crate::session::{use_keys, use_sent, use_session};
 
 /// The word a production run must be confirmed with.
 const CONFIRM_WORD: &str = "production";
@@ -23,11 +26,11 @@ pub fn RunPanel(
     env: Environment,
     /// The rows as checked.
     rows: Vec<ImportRow>,
-    /// What earlier runs of the same rows did.
-    ledger: Ledger,
+    /// The run's name in the record of sent pets (the rows' fingerprint).
+    name: String,
     /// Where the rows come from.
     origin: Origin,
-    /// What was typed to confirm a production run (kept by the page across runs).
+    /// What was typed to confirm a production run (emptied as each run starts).
     confirm: RwSignal<String>,
     /// Called each time the run ends with every row answered.
     #[prop(optional)]
@@ -38,56 +41,93 @@ pub fn RunPanel(
 ) -> impl IntoView {
     let session = use_session();
     let keys = use_keys();
+    let sent = use_sent();
     let copy_from = match &origin {
         Origin::Copy { from, .. } => Some(*from),
         Origin::Import => None,
     };
-    let mut run = Run::new(env, rows, ledger, origin);
-    // An import's confirmation is for one run: the next run of rows is confirmed again.
-    let on_done = on_done.or_else(|| {
-        copy_from
-            .is_none()
-            .then(|| Callback::new(move |_| confirm.set(String::new())))
-    });
+    let mut run = Run::new(env, rows, name, origin);
     if let Some(done) = on_done {
         run = run.when_done(done);
     }
-    // Start first asks about already created rows ticked to be sent again.
+    // The confirmation typed for this run: Resume goes on with it; a new run (Start after a
+    // cancel or the end, a copy of other pets) is confirmed again.
+    let confirmed_run = RwSignal::new(false);
+    let start = move || {
+        confirmed_run.set(env == Environment::Production);
+        confirm.set(String::new());
+        run.start();
+    };
+    // Start first asks about rows sent before that were ticked to be sent again.
     let asking = RwSignal::new(false);
     let again = move || run.again.with(|a| a.len());
     let start_or_ask = move |_| {
         if again() == 0 {
-            run.start();
+            start();
         } else {
             asking.set(true);
         }
     };
     let cancel = move |_| {
-        run.state.set(RunState::Cancelled);
-        if copy_from.is_none() {
-            confirm.set(String::new());
-        }
+        run.stop(RunState::Cancelled);
+        confirmed_run.set(false);
     };
     let (total, valid) = run
         .rows
         .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
     let state = move || run.state.get();
     let running = move || state() == RunState::Running;
-    let confirmed = move || {
+    let typed = move || {
         env == Environment::Staging || confirm.with(|c| c.trim().eq_ignore_ascii_case(CONFIRM_WORD))
     };
+    // Another run of this environment, here or in another tab, is sending (or this one's rows
+    // still finish on their way): nothing else starts meanwhile.
+    let busy = Memo::new(move |_| sent.run_sending(env));
     // A memo of this panel's: the buttons follow the session's signals through it, so when
     // the panel goes, nothing of it is told of them any more.
     let can_send = Memo::new(move |_| {
-        !running() && !session.read_only(env) && confirmed() && run.shown() && keys.has_key(env)
+        !running() && !busy.get() && !session.read_only(env) && run.shown() && keys.has_key(env)
     });
-    let can_start =
-        move || can_send.get() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()));
-    let unknown = move || {
-        let ledger = run.ledger.read();
-        (0..total)
-            .filter(|i| matches!(ledger.get(*i), Some(Outcome::Unknown { .. })))
-            .count()
+    let can_start = move || {
+        can_send.get() && typed() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()))
+    };
+    let can_resume = move || can_send.get() && (typed() || confirmed_run.get());
+    // Send unknown rows again first names them, and when they were sent.
+    let unknown = Memo::new(move |_| run.unknown());
+    let asking_unknown = RwSignal::new(false);
+    let unknown_question = move || {
+        let names: Vec<String> = unknown.with(|u| {
+            run.rows.with_value(|rows| {
+                u.iter()
+                    .filter_map(|(i, _)| rows.get(*i))
+                    .map(|r| words::quoted(r.draft.name.trim()))
+                    .collect()
+            })
+        });
+        let at = sent.with(env, |record, _| {
+            unknown.with(|u| {
+                record
+                    .iter()
+                    .filter(|e| u.iter().any(|(_, k)| *k == e.key))
+                    .filter_map(|e| e.sent_ms)
+                    .max()
+            })
+        });
+        words::send_unknown_question(
+            names.len() as u64,
+            &env.label(),
+            &listed(&names),
+            &at.map(|at| clock_time(at as f64)).unwrap_or_default(),
+        )
+    };
+    let send_unknown = move |_| {
+        let keys: BTreeSet<String> = unknown
+            .get_untracked()
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        asking_unknown.set(false);
+        run.forget_unknown(&keys);
     };
 
     let save = move |failed: bool| {
@@ -121,7 +161,7 @@ pub fn RunPanel(
             None => words::import_summary(total as u64, &env.label(), &invalid, &valid),
         }
     };
-    let (start, confirm_id) = match copy_from {
+    let (start_word, confirm_id) = match copy_from {
         Some(_) => (words::start_copy as fn() -> _, "copy-confirm"),
         None => (words::start_import as fn() -> _, "import-confirm"),
     };
@@ -140,15 +180,15 @@ pub fn RunPanel(
         <OfflineWrites env />
         <div class="import-actions">
             <button type="button" disabled=move || !can_start() on:click=start_or_ask>
-                {t(start)}
+                {t(start_word)}
             </button>
             <Show when=running>
-                <button type="button" class="secondary" on:click=move |_| run.state.set(RunState::Paused(Pause::User))>
+                <button type="button" class="secondary" on:click=move |_| run.stop(RunState::Paused(Pause::User))>
                     {t(words::pause)}
                 </button>
             </Show>
             <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
-                <button type="button" class="secondary" disabled=move || !can_start() on:click=move |_| run.start()>
+                <button type="button" class="secondary" disabled=move || !can_resume() on:click=move |_| run.start()>
                     {t(words::resume)}
                 </button>
             </Show>
@@ -157,8 +197,13 @@ pub fn RunPanel(
                     {t(words::cancel)}
                 </button>
             </Show>
-            <Show when=move || { !running() && unknown() != 0 }>
-                <button type="button" class="secondary" disabled=move || session.read_only(env) on:click=move |_| run.forget_unknown()>
+            <Show when=move || { !running() && unknown.with(|u| !u.is_empty()) }>
+                <button
+                    type="button"
+                    class="secondary"
+                    disabled=move || !can_send.get()
+                    on:click=move |_| asking_unknown.set(true)
+                >
                     {t(words::send_unknown_again)}
                 </button>
             </Show>
@@ -172,12 +217,35 @@ pub fn RunPanel(
                 </Show>
             })}
         </div>
+        <p class="note" role="status">
+            {move || {
+                if run.elsewhere() {
+                    Some(words::run_elsewhere().into_owned())
+                } else if busy.get() && !running() {
+                    Some(words::runs_sending(&env.label()))
+                } else {
+                    None
+                }
+            }}
+        </p>
+        <Show when=move || asking_unknown.get() && unknown.with(|u| !u.is_empty())>
+            <div class="alert wrap" role="alert">
+                <p>{unknown_question}</p>
+                <button type="button" disabled=move || !can_send.get() on:click=send_unknown>
+                    {t(words::send_them_again)}
+                </button>
+                " "
+                <button type="button" class="secondary" on:click=move |_| asking_unknown.set(false)>
+                    {t(words::keep_them)}
+                </button>
+            </div>
+        </Show>
         <Show when=move || asking.get()>
             <div class="alert" role="alert">
                 <p>{move || words::send_again_question(again() as u64)}</p>
                 <button type="button" disabled=move || !can_send.get() on:click=move |_| {
                     asking.set(false);
-                    run.send_again();
+                    start();
                 }>
                     {t(words::send_them_again)}
                 </button>

@@ -67,6 +67,22 @@ pub fn clock_time(ms: f64) -> String {
     )
 }
 
+/// When something happened: its time of day today ("10:42"), else its date and time.
+pub fn moment(ms: f64) -> String {
+    let day = |ms: f64| js_sys::Date::new(&ms.into()).to_date_string();
+    if day(ms) == day(js_sys::Date::now()) {
+        return clock_time(ms);
+    }
+    date_format(
+        ms,
+        &[
+            ("dateStyle", "medium"),
+            ("timeStyle", "short"),
+            ("hourCycle", "h23"),
+        ],
+    )
+}
+
 /// The time of day with seconds ("10:42:07") of a time in ms since the epoch.
 pub fn clock_seconds(ms: f64) -> String {
     date_format(

@@ -19,7 +19,7 @@ pub mod problems;
 pub use changes::changes_said;
 pub use errors::{call_said, said};
 pub use format::{
-    clock_seconds, clock_time, day_long, days_ahead, duration, listed, long_date, number,
+    clock_seconds, clock_time, day_long, days_ahead, duration, listed, long_date, moment, number,
     relative_time, today_long,
 };
 pub use label::Label;

@@ -1,13 +1,12 @@
-//! Importing many pets: reading the rows, the ledger of what became of each, the run that
-//! sends them, and the result files. The page is `pages/pet_import.rs`, what it shows of a run
+//! Importing many pets: reading the rows, the ledger of what became of each (a view of the
+//! record of sent pets), the run that sends them, and the result files. The page is `pages/pet_import.rs`, what it shows of a run
 //! `components/import_view.rs`; the sending goes through the session like every other request.
 
 mod ledger;
-mod matching;
 mod results;
 pub(crate) mod run;
 
-pub use ledger::{fingerprint, fnv1a, Ledger, LedgerSlot, Outcome, Progress, LEDGER_PREFIX};
+pub use ledger::{fingerprint, fnv1a, Ledger, Outcome, Progress};
 pub use petstore_core::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use results::{failed_rows_csv, results_csv};
 pub(crate) use run::{Origin, Pause, Run, RunState};

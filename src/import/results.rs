@@ -3,6 +3,7 @@
 
 use super::ledger::{Ledger, Outcome};
 use crate::i18n::problems::row_problems;
+use crate::i18n::words;
 use petstore_core::ImportRow;
 use petstore_core::{field, neutralise};
 
@@ -20,14 +21,23 @@ fn input_cells(row: &ImportRow) -> [String; 3] {
 pub fn results_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
     let mut out = String::from("name,categoryId,status,id,outcome,message\n");
     for (i, row) in rows.iter().enumerate() {
+        // The outcome words are the file's, the same in every language.
         let (id, outcome, message) = match (ledger.get(i), &row.checked) {
-            (Some(o @ (Outcome::Created { id } | Outcome::AlreadyCreated { id })), _) => {
-                (id.to_string(), o.word(), String::new())
+            (Some(Outcome::Created { id }), _) => (id.to_string(), "created", String::new()),
+            (Some(Outcome::Before { id }), _) => (
+                id.map(|id| id.to_string()).unwrap_or_default(),
+                "already created",
+                String::new(),
+            ),
+            (Some(Outcome::Refused { message }), _) => (String::new(), "refused", message.clone()),
+            (Some(Outcome::Unknown { message }), _) => {
+                let message = message
+                    .clone()
+                    .unwrap_or_else(|| words::row_left_while_sending().into_owned());
+                (String::new(), "unknown", message)
             }
-            (Some(o @ (Outcome::Refused { message } | Outcome::Unknown { message })), _) => {
-                (String::new(), o.word(), message.clone())
-            }
-            (Some(Outcome::Sending), _) => (String::new(), "sending", String::new()),
+            (Some(Outcome::Queued { .. }), _) => (String::new(), "queued", String::new()),
+            (Some(Outcome::Sending { .. }), _) => (String::new(), "sending", String::new()),
             (None, Err(problems)) => (String::new(), "invalid", row_problems(problems).join(" ")),
             (None, Ok(_)) => (String::new(), "not sent", String::new()),
         };
@@ -60,6 +70,7 @@ pub fn failed_rows_csv(rows: &[ImportRow], ledger: &Ledger) -> String {
 mod tests {
     use super::*;
     use crate::import::parse_rows;
+    use petstore_core::sent::{Entry, Origin, Pages, State};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test]
@@ -69,19 +80,29 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let mut ledger = Ledger::default();
-        ledger.set(
-            0,
-            Some(Outcome::Created {
-                id: 9_007_199_254_740_993,
-            }),
-        );
-        ledger.set(
-            1,
-            Some(Outcome::Refused {
-                message: "bad, name".into(),
-            }),
-        );
+        let entry = |row: usize, state| {
+            let origin = Origin::Import {
+                run: "r".into(),
+                row,
+            };
+            let pet = rows[row].checked.clone().unwrap();
+            Entry::new(row.to_string(), pet, origin, state, "p", 1)
+        };
+        let record = [
+            entry(
+                0,
+                State::Created {
+                    id: 9_007_199_254_740_993,
+                },
+            ),
+            entry(
+                1,
+                State::Refused {
+                    message: "bad, name".into(),
+                },
+            ),
+        ];
+        let ledger = Ledger::read(&record, "r", &rows, &Pages::default());
         let all = results_csv(&rows, &ledger);
         assert_eq!(
             all,

@@ -1,22 +1,24 @@
-//! A run of rows: sends the valid rows not yet in the ledger, at most two at a time, through
-//! the session like every request, and records each outcome as it arrives. It pauses by
-//! itself on a refused key (and goes on once a key is accepted), when the page is left, and
-//! (an import) when the environment is switched; unknown outcomes are never re-sent by
-//! themselves. The import page runs pasted rows; the compare page runs copies of chosen pets.
+//! A run of rows: queues the valid rows still to send in the record of sent pets, then sends
+//! them, at most two at a time, through the session like every request; each answer settles
+//! its row's entry. What the run shows of its rows is the record's (`ledger.rs`), so a second
+//! panel, a page left and come back to, or another tab sees the same rows. It pauses by itself
+//! on a refused key (and goes on once a key is accepted), when the page is left, and (an
+//! import) when the environment is switched; its queued rows are then taken back. Unknown
+//! outcomes are never sent again by themselves. The import page runs pasted rows; the compare
+//! page runs copies of chosen pets.
 
-use petstore_core::Page;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
+use petstore_core::sent::{self, State};
+use petstore_core::Page;
 
-use super::{ImportRow, Ledger, LedgerSlot, Outcome};
-use crate::api::ApiError;
+use super::{ImportRow, Ledger, Outcome};
 use crate::config::Environment;
-use crate::i18n::{call_said, said};
-use crate::input::plain_message;
 use crate::session::{
-    created, use_current_env, use_keys, use_session, ApiKeys, CallError, CurrentEnv, Session,
+    answer_of, use_current_env, use_keys, use_sent, use_session, ApiKeys, CallError, CurrentEnv,
+    SentPets, Session,
 };
 
 /// At most this many creates in flight at once.
@@ -66,22 +68,25 @@ pub enum Origin {
     },
 }
 
-/// One run's rows, ledger and state; cheap to copy into closures.
+/// One run's rows and state, its rows' outcomes read from the record; cheap to copy into
+/// closures.
 #[derive(Clone, Copy)]
 pub struct Run {
     /// The environment the rows go to.
     pub env: Environment,
     /// The rows, as checked.
     pub rows: StoredValue<Vec<ImportRow>>,
-    /// What became of each row (tracked by the page).
-    pub ledger: RwSignal<Ledger>,
-    /// Where the run stands (tracked by the page).
+    /// Its name in the record (the rows' fingerprint).
+    pub name: StoredValue<String>,
+    /// Where each row stands, as the record says (tracked by the page).
+    pub ledger: Memo<Ledger>,
+    /// Where the run stands in this panel (tracked by the page).
     pub state: RwSignal<RunState>,
-    /// Rows already created before that the manager ticked to send again (tracked).
+    /// Rows left out as sent before that the manager ticked to send again (tracked).
     pub again: RwSignal<BTreeSet<usize>>,
     /// Where the rows come from.
     pub origin: StoredValue<Origin>,
-    in_flight: StoredValue<usize>,
+    sent: SentPets,
     session: Session,
     current: CurrentEnv,
     keys: ApiKeys,
@@ -90,18 +95,28 @@ pub struct Run {
 }
 
 impl Run {
-    /// A run of `rows` from `origin` into `env`, resuming what `ledger` recorded. Call while
-    /// the page is built: it watches the sign-in state, the environment and the address.
-    pub fn new(env: Environment, rows: Vec<ImportRow>, ledger: Ledger, origin: Origin) -> Run {
+    /// A run named `name` of `rows` from `origin` into `env`, its rows as the record has them.
+    /// Call while the page is built: it watches the sign-in state, the environment and the
+    /// address, and takes back what it queued when it goes.
+    pub fn new(env: Environment, rows: Vec<ImportRow>, name: String, origin: Origin) -> Run {
         let location = use_location();
+        let sent = use_sent();
+        let rows = StoredValue::new(rows);
+        let name = StoredValue::new(name);
+        let ledger = Memo::new(move |_| {
+            sent.with(env, |record, pages| {
+                name.with_value(|n| rows.with_value(|r| Ledger::read(record, n, r, pages)))
+            })
+        });
         let run = Run {
             env,
-            rows: StoredValue::new(rows),
-            ledger: RwSignal::new(ledger),
+            rows,
+            name,
+            ledger,
             state: RwSignal::new(RunState::Idle),
             again: RwSignal::new(BTreeSet::new()),
             origin: StoredValue::new(origin),
-            in_flight: StoredValue::new(0),
+            sent,
             session: use_session(),
             current: use_current_env(),
             keys: use_keys(),
@@ -116,7 +131,11 @@ impl Run {
                 run.set_state(RunState::Paused(Pause::Left));
             }
         });
-        on_cleanup(move || leaving.remove());
+        on_cleanup(move || {
+            leaving.remove();
+            // Its queued rows are no page's any more; what is on its way settles by itself.
+            sent.withdraw_queued(env, &name.get_value());
+        });
         // Pauses and resumes that no button causes: the key, the environment, the address.
         Effect::new(move |_| {
             let signed_in = run.keys.has_key(run.env);
@@ -148,56 +167,102 @@ impl Run {
     }
 
     fn set_state(&self, state: RunState) {
-        if self.state.try_get_untracked().is_some_and(|s| s != state) {
-            self.state.set(state);
-            if state == RunState::Done {
-                if let Some(done) = self.on_done.try_get_value().flatten() {
-                    done.run(());
-                }
+        if self.state.try_get_untracked().is_none_or(|s| s == state) {
+            return;
+        }
+        self.state.set(state);
+        // Stopped: nothing more is sent, and no other page need wait for its queued rows.
+        if state != RunState::Running {
+            self.sent.withdraw_queued(self.env, &self.name.get_value());
+        }
+        if state == RunState::Done {
+            if let Some(done) = self.on_done.try_get_value().flatten() {
+                done.run(());
             }
         }
     }
 
-    /// Valid rows that have no outcome yet (tracked).
-    pub fn remaining(&self) -> usize {
-        let ledger = self.ledger.read();
-        self.rows.with_value(|rows| ledger.remaining(rows))
+    /// Pauses (Pause), or stops (Cancel) the run: the rows on their way finish, nothing more
+    /// is sent.
+    pub fn stop(&self, state: RunState) {
+        self.set_state(state);
     }
 
-    /// Starts or resumes sending.
+    /// Valid rows still to be sent (tracked).
+    pub fn remaining(&self) -> usize {
+        self.ledger
+            .with(|ledger| self.rows.with_value(|rows| ledger.remaining(rows)))
+    }
+
+    /// Whether rows of this run are queued or on their way in another page (tracked): this one
+    /// sends none of it meanwhile.
+    pub fn elsewhere(&self) -> bool {
+        self.ledger.with(|ledger| {
+            ledger.rows().any(|(_, o)| {
+                matches!(
+                    o,
+                    Outcome::Queued { here: false } | Outcome::Sending { here: false }
+                )
+            })
+        })
+    }
+
+    /// Starts or resumes sending: the rows still to send, and those the manager ticked to send
+    /// again, are queued in the record first.
     pub fn start(&self) {
+        if !self.queue() {
+            return;
+        }
         self.set_state(RunState::Running);
         self.pump();
     }
 
-    /// Makes the ticked already created rows sendable again (the manager was asked), and
-    /// starts.
-    pub fn send_again(&self) {
-        let ticked = self.again.try_update(std::mem::take).unwrap_or_default();
-        self.ledger.update(|l| {
-            for i in ticked {
-                if matches!(l.get(i), Some(Outcome::AlreadyCreated { .. })) {
-                    l.set(i, None);
-                }
-            }
+    /// Queues every row still to send (and the ticked ones left out as sent before) in the
+    /// record, this page's; answers whether it may go on (no other page is sending this run).
+    fn queue(&self) -> bool {
+        if untrack(|| self.elsewhere()) {
+            return false;
+        }
+        let again = self.again.try_update(std::mem::take).unwrap_or_default();
+        let name = self.name.get_value();
+        let from = self.origin.with_value(|o| match o {
+            Origin::Copy { from, ids } => Some((*from, ids.clone())),
+            Origin::Import => None,
         });
-        self.start();
+        let pets: Vec<_> = self.ledger.with_untracked(|ledger| {
+            self.rows.with_value(|rows| {
+                rows.iter()
+                    .enumerate()
+                    .filter(|(i, _)| match ledger.get(*i) {
+                        None => true,
+                        Some(Outcome::Before { .. }) => again.contains(i),
+                        Some(_) => false,
+                    })
+                    .filter_map(|(i, row)| Some((i, row.checked.clone().ok()?)))
+                    .collect()
+            })
+        });
+        let noted = pets.into_iter().map(|(row, pet)| {
+            let origin = match &from {
+                None => sent::Origin::Import {
+                    run: name.clone(),
+                    row,
+                },
+                Some((from, ids)) => sent::Origin::Copy {
+                    run: name.clone(),
+                    row,
+                    from: *from,
+                    id: ids.get(row).copied().unwrap_or_default(),
+                },
+            };
+            (pet, origin)
+        });
+        self.sent.note_all(self.env, noted.collect(), State::Queued);
+        true
     }
 
-    /// Makes the unknown rows sendable again: the user checked they do not exist.
-    pub fn forget_unknown(&self) {
-        self.ledger.update(|l| {
-            let unknown: Vec<usize> = (0..self.rows.with_value(Vec::len))
-                .filter(|i| matches!(l.get(*i), Some(Outcome::Unknown { .. })))
-                .collect();
-            for i in unknown {
-                l.set(i, None);
-            }
-        });
-    }
-
-    /// Sends rows while running and fewer than two are in flight; ends the run when nothing
-    /// is left.
+    /// Sends this page's queued rows while running and fewer than two are on their way; ends
+    /// the run when nothing is left.
     fn pump(&self) {
         let run = *self;
         loop {
@@ -208,79 +273,85 @@ impl Run {
                 run.set_state(RunState::Paused(Pause::Environment));
                 return;
             }
-            if run.in_flight.get_value() >= IN_FLIGHT {
+            let (in_flight, next) = run.ledger.with_untracked(|ledger| {
+                let mine = |o: &Outcome| matches!(o, Outcome::Sending { here: true });
+                let in_flight = ledger.rows().filter(|(_, o)| mine(o)).count();
+                let next = ledger
+                    .rows()
+                    .find(|(_, o)| matches!(o, Outcome::Queued { here: true }))
+                    .and_then(|(i, _)| Some((i, ledger.key(i)?.to_owned())));
+                (in_flight, next)
+            });
+            if in_flight >= IN_FLIGHT {
                 return;
             }
-            let next = run.rows.with_value(|rows| {
-                run.ledger.with_untracked(|l| {
-                    rows.iter()
-                        .enumerate()
-                        .find(|(i, r)| r.checked.is_ok() && l.get(*i).is_none())
-                        .and_then(|(i, r)| Some((i, r.checked.clone().ok()?)))
-                })
-            });
-            let Some((index, pet)) = next else {
-                if run.in_flight.get_value() == 0 {
+            let Some((index, key)) = next else {
+                if in_flight == 0 {
+                    // Rows whose queued entry another page swept (this one seemed gone) are
+                    // queued again; otherwise the run is done.
+                    if untrack(|| run.remaining()) > 0 && run.queue() {
+                        continue;
+                    }
                     run.set_state(RunState::Done);
                 }
                 return;
             };
-            run.ledger.update(|l| l.set(index, Some(Outcome::Sending)));
-            let slot = run.ledger.with_untracked(Ledger::slot);
-            run.in_flight.update_value(|n| *n += 1);
+            if !run.sent.start_sending(run.env, &key) {
+                continue;
+            }
+            let Some(pet) = run.rows.with_value(|r| r.get(index)?.checked.clone().ok()) else {
+                continue;
+            };
             let from = run.origin.with_value(|o| match o {
                 Origin::Import => None,
                 Origin::Copy { from, ids } => ids.get(index).map(|id| (*from, *id)),
             });
-            // Counted as a pet that may exist from now until its answer.
-            let sent_at = created::note_sending(run.env, &pet);
-            let pet_sent = pet.clone();
-            let sent =
+            let call =
                 untrack(|| {
                     run.session
                         .call_detached_from(run.env, from, move |c| async move {
                             c.create_pet(&pet).await
                         })
                 });
+            let (sent, env) = (run.sent, run.env);
             leptos::task::spawn_local(async move {
-                let result = sent.await;
-                created::settle(run.env, &pet_sent, sent_at, &result);
-                run.finish(index, result, slot);
+                let result = call.await;
+                // Settled whether or not the page is still there: the record is the app's.
+                sent.settle(env, &key, answer_of(&result));
+                run.finish(result);
             });
         }
     }
 
-    fn finish(&self, index: usize, result: Result<crate::api::Pet, CallError>, slot: LedgerSlot) {
-        // The page may be gone (left, or switched to the other environment): a write to its
-        // values then does nothing, and the outcome goes straight to storage, where the next
-        // page finds it.
-        self.in_flight.update_value(|n| *n = n.saturating_sub(1));
-        let outcome = match result {
-            Ok(pet) => Some(Outcome::Created { id: pet.id }),
-            // A refused key created nothing: the row waits for the next key.
-            Err(e) if e.needs_sign_in() => {
-                self.set_state(RunState::Paused(Pause::SignIn));
-                None
-            }
-            // Not sent: the row waits, as the others do.
-            Err(CallError::Offline) => {
-                self.set_state(RunState::Paused(Pause::Offline));
-                None
-            }
-            Err(CallError::Api(e)) if e.outcome_unknown() => {
-                Some(Outcome::Unknown { message: said(&e) })
-            }
-            Err(CallError::Api(ApiError::BadRequest(Some(body)))) => Some(Outcome::Refused {
-                message: plain_message(&body.message),
-            }),
-            Err(e) => Some(Outcome::Refused {
-                message: call_said(&e),
-            }),
-        };
-        let kept = outcome.clone();
-        if self.ledger.try_update(|l| l.set(index, kept)).is_none() {
-            slot.record(index, outcome);
+    /// An answer came: a refused key or the service out of reach pause the run (its row waits,
+    /// unsent); then the next row goes. Nothing, once the panel is gone.
+    fn finish(&self, result: Result<crate::api::Pet, CallError>) {
+        if self.state.try_get_untracked().is_none() {
+            return;
+        }
+        match result {
+            Err(e) if e.needs_sign_in() => self.set_state(RunState::Paused(Pause::SignIn)),
+            Err(CallError::Offline) => self.set_state(RunState::Paused(Pause::Offline)),
+            _ => {}
         }
         self.pump();
+    }
+
+    /// The keys of the entries of the rows whose pets may exist (sent, no usable answer),
+    /// with their rows, in order.
+    pub fn unknown(&self) -> Vec<(usize, String)> {
+        self.ledger.with(|ledger| {
+            ledger
+                .rows()
+                .filter(|(_, o)| matches!(o, Outcome::Unknown { .. }))
+                .filter_map(|(i, _)| Some((i, ledger.key(i)?.to_owned())))
+                .collect()
+        })
+    }
+
+    /// Makes the unknown rows `keys` sendable again (the manager checked they do not exist,
+    /// and said so to the question): their entries go from the record.
+    pub fn forget_unknown(&self, keys: &BTreeSet<String>) {
+        self.sent.forget_unknown(self.env, keys);
     }
 }

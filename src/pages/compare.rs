@@ -9,16 +9,17 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{ApiError, PetStatus};
-use crate::compare::{carry_over, compare, differences_csv, CopyJob, Shown};
+use crate::compare::{compare, differences_csv, CopyJob, Shown};
 use crate::components::{
     clock_time, download, iso_time, page_title, status_options, Chosen, CompareGroups, ErrorAlert,
     KeyForm, Names, RunPanel,
 };
 use crate::config::Environment;
 use crate::i18n::{call_said, number, status_name, t, words, Label};
-use crate::import::Origin;
+use crate::import::{Ledger, Origin};
 use crate::session::{
-    use_current_env, use_keys, use_session, use_set_query, CallError, CurrentEnv,
+    use_current_env, use_keys, use_sent, use_session, use_set_query, CallError, CurrentEnv,
+    SentPets,
 };
 use petstore_core::compact_stamp;
 use petstore_core::{Side, READ_LIMIT};
@@ -45,10 +46,12 @@ pub fn Compare() -> impl IntoView {
             status: q.get_str("status").and_then(PetStatus::parse_known),
         }
     });
+    let sent = use_sent();
     // Bumped to read both environments again (a copy ended, or Refresh was pressed).
     let again = RwSignal::new(0u32);
-    // A copy on its way: Refresh waits for it (the reads would redraw what is being copied).
-    let copying = RwSignal::new(false);
+    // A copy sending, here or in another tab: Refresh waits for it (the reads would redraw
+    // what is being copied), and no other copy starts.
+    let copying = Memo::new(move |_| Environment::ALL.iter().any(|env| sent.run_sending(*env)));
     let read = move |env: Environment| {
         LocalResource::new(move || {
             session.reread();
@@ -65,36 +68,32 @@ pub fn Compare() -> impl IntoView {
     let production = read(Environment::Production);
     let chosen: Chosen = RwSignal::new(BTreeSet::new());
     let confirm = RwSignal::new(String::new());
-    // The copy on screen; on arrival, the tab's last one if a reload or leaving cut it short.
+    // The copy on screen; on arrival, the tab's last one if a reload or leaving cut it short
+    // (what became of its pets is the record's).
     let job = RwSignal::new(CopyJob::load().and_then(|j| {
-        let ledger = j.ledger();
-        ledger.interrupted(&j.rows()).then_some((j, ledger, true))
+        let rows = j.rows();
+        let ledger = untrack(|| {
+            sent.with(j.to, |record, pages| {
+                Ledger::read(record, &j.fingerprint(), &rows, pages)
+            })
+        });
+        ledger.interrupted(&rows).then_some((j, true))
     }));
     let on_copy = Callback::new(move |(from, pets): (Environment, Vec<_>)| {
         let to = from.other();
         let new = CopyJob { from, to, pets };
-        let mut ledger = new.ledger();
-        if let Some(old) = CopyJob::load() {
-            carry_over(&old, &old.ledger(), &new, &mut ledger);
-        }
         new.save();
-        copying.set(true);
         chosen.update(|c| c.retain(|(env, _)| *env != from));
-        job.set(Some((new, ledger, false)));
+        job.set(Some((new, false)));
         // Where the copy is started: the reader and the keyboard go there.
         focus_soon("copy-heading".to_owned());
     });
-    let on_done = Callback::new(move |()| {
-        copying.set(false);
-        again.update(|n| *n += 1);
-    });
+    let on_done = Callback::new(move |()| again.update(|n| *n += 1));
     // A copy that is not sending can be put away; what it sent stays recorded (`CopyJob`), so
     // a later copy of the same pets does not send them again.
     let on_close = Callback::new(move |()| {
         let from = job.with_untracked(|j| j.as_ref().map(|(j, ..)| j.from));
         job.set(None);
-        // (Already false after a copy that ended; only a cancelled or unstarted one was on.)
-        copying.maybe_update(std::mem::take);
         // The reader and the keyboard go back to the group the pets were copied from.
         if let Some(from) = from {
             focus_soon(format!("only-{}", from.as_str()));
@@ -163,9 +162,10 @@ pub fn Compare() -> impl IntoView {
         </form>
         {move || {
             job.get()
-                .map(|(job, ledger, interrupted)| {
+                .map(|(job, interrupted)| {
                     let ids = job.pets.iter().map(|p| p.id).collect();
                     let origin = Origin::Copy { from: job.from, ids };
+                    let name = job.fingerprint();
                     view! {
                         <section class="copy" aria-labelledby="copy-heading">
                             <h2 id="copy-heading" tabindex="-1">
@@ -174,7 +174,7 @@ pub fn Compare() -> impl IntoView {
                             {interrupted.then(|| view! {
                                 <p class="note" role="status">{words::copy_cut_short()}</p>
                             })}
-                            <RunPanel env=job.to rows=job.rows() ledger origin confirm on_done on_close />
+                            <RunPanel env=job.to rows=job.rows() name origin confirm on_done on_close />
                         </section>
                     }
                 })
@@ -183,7 +183,7 @@ pub fn Compare() -> impl IntoView {
             <Transition fallback=|| view! { <p role="status">{t(words::reading_both)}</p> }>
                 {move || Suspend::new(async move {
                     let sides = (staging.await, production.await);
-                    view! { <Results sides shown chosen on_copy again current names /> }
+                    view! { <Results sides shown chosen on_copy copying again current names sent /> }
                 })}
             </Transition>
         </div>
@@ -218,9 +218,11 @@ fn Results(
     shown: Memo<Shown>,
     chosen: Chosen,
     on_copy: Callback<(Environment, Vec<crate::api::Pet>)>,
+    copying: Memo<bool>,
     again: RwSignal<u32>,
     current: CurrentEnv,
     names: Names,
+    sent: SentPets,
 ) -> impl IntoView {
     let problem = |env: Environment, read: &Answer| match read {
         Ok(_) => None,
@@ -245,9 +247,24 @@ fn Results(
         problem(Environment::Staging, &sides.0),
         problem(Environment::Production, &sides.1),
     ];
-    let (Ok((staging, staging_at)), Ok((production, production_at))) = sides else {
+    let (Ok((mut staging, staging_at)), Ok((mut production, production_at))) = sides else {
         return problems.into_iter().flatten().collect_view().into_any();
     };
+    // A pet this device created (a copy, say) that a full read did not reach is there all
+    // the same: shown, and never offered to be copied again.
+    for (env, side) in [
+        (Environment::Staging, &mut staging),
+        (Environment::Production, &mut production),
+    ] {
+        let known: Vec<_> = untrack(|| {
+            sent.with(env, |record, _| {
+                petstore_core::sent::created(record)
+                    .map(|(pet, _)| pet)
+                    .collect()
+            })
+        });
+        side.take_in(known);
+    }
     // The exact times too, for machines (and the tests).
     let read_at = view! {
         {t(words::staging_read_at)}
@@ -291,7 +308,7 @@ fn Results(
         <p class="note">{counts}</p>
         {notes}
         <button type="button" class="secondary" on:click=save>{t(words::download_differences)}</button>
-        <CompareGroups shown=filtered chosen on_copy current names />
+        <CompareGroups shown=filtered chosen on_copy copying current names />
     }
     .into_any()
 }

@@ -10,8 +10,7 @@ use crate::config::Environment;
 use crate::i18n::problems::parse_said;
 use crate::i18n::{number, t, words, Label};
 use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
-use crate::session::created::created_in;
-use crate::session::{use_current_env, use_session};
+use crate::session::{use_current_env, use_sent, use_session, SentPets};
 use crate::storage;
 use petstore_core::Categories;
 
@@ -41,10 +40,20 @@ pub fn PetImport() -> impl IntoView {
 }
 
 /// How far a run of the rows pasted for `env` went, and how many valid rows they have, if
-/// that run started and did not finish.
-fn interrupted(env: Environment, text: &str, names: &Categories) -> Option<(Progress, usize)> {
+/// that run started and did not finish (as the record of sent pets says).
+fn interrupted(
+    sent: SentPets,
+    env: Environment,
+    text: &str,
+    names: &Categories,
+) -> Option<(Progress, usize)> {
     let rows = parse_rows(text, names).ok()?;
-    let ledger = Ledger::load(env, &fingerprint(&rows));
+    let run = fingerprint(&rows);
+    let ledger = untrack(|| {
+        sent.with(env, |record, pages| {
+            Ledger::read(record, &run, &rows, pages)
+        })
+    });
     let valid = rows.iter().filter(|r| r.checked.is_ok()).count();
     ledger
         .interrupted(&rows)
@@ -59,11 +68,12 @@ fn ImportForm(
 ) -> impl IntoView {
     // A category may be given by its name where the deployment names them.
     let names = use_session().categories(env);
+    let sent = use_sent();
     // The pasted text survives a reload of the tab, so a run can be resumed.
     let text = RwSignal::new(storage::get(&storage::import_text_slot(env)).unwrap_or_default());
     // A run that a reload, a switch or leaving the page stopped is said on arrival.
     let stopped = text
-        .with_untracked(|t| interrupted(env, t, &names))
+        .with_untracked(|t| interrupted(sent, env, t, &names))
         .map(|(p, valid)| {
             move || {
                 words::import_interrupted(
@@ -76,9 +86,9 @@ fn ImportForm(
             }
         });
     let (problem, set_problem) = signal(None::<String>);
-    // The rows as last checked, with their ledger; the run is built from them by the panel
-    // below, so it lives (and its requests stop) with that panel.
-    let checked = RwSignal::new(None::<(Vec<ImportRow>, Ledger)>);
+    // The rows as last checked; the run is built from them by the panel below, so it lives
+    // (and its requests stop) with that panel. What became of each row is the record's.
+    let checked = RwSignal::new(None::<Vec<ImportRow>>);
     let confirm = RwSignal::new(String::new());
 
     // Changed rows are new rows: production must be confirmed for them again.
@@ -96,11 +106,7 @@ fn ImportForm(
             }
             Ok(rows) => {
                 set_problem.set(None);
-                // Rows equal to pets this tab already created (by an earlier run of rows
-                // since fixed, say) are left out unless the manager asks to send them again.
-                let mut ledger = Ledger::load(env, &fingerprint(&rows));
-                ledger.mark_already_created(&rows, &created_in(env));
-                checked.set(Some((rows, ledger)));
+                checked.set(Some(rows));
             }
         }
     };
@@ -139,13 +145,22 @@ fn ImportForm(
             <label for="import-file">{t(words::csv_file)}</label>
             <input id="import-file" type="file" accept=".csv,text/csv,text/plain" on:change=on_file />
         </div>
-        <button type="button" class="secondary" on:click=check>{t(words::check_rows)}</button>
+        // Not while a run of this environment sends: its rows would be checked anew under it.
+        <button
+            type="button"
+            class="secondary"
+            disabled=move || sent.run_sending(env)
+            on:click=check
+        >
+            {t(words::check_rows)}
+        </button>
         {move || problem.get().map(|p| view! { <p class="alert wrap" role="alert">{p}</p> })}
         {move || {
             checked
                 .get()
-                .map(|(rows, ledger)| {
-                    view! { <RunPanel env rows ledger origin=Origin::Import confirm /> }
+                .map(|rows| {
+                    let name = fingerprint(&rows);
+                    view! { <RunPanel env rows name origin=Origin::Import confirm /> }
                 })
         }}
     }

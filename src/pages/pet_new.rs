@@ -18,16 +18,15 @@ use crate::components::{
 };
 use crate::config::Environment;
 use crate::i18n::problems::{category_said, name_said, status_said};
-use crate::i18n::{clock_time, status_name, t, words, Label};
+use crate::i18n::{clock_time, moment, status_name, t, words, Label};
 use crate::input::{parse_int64, Draft, FieldErrors, RoundPet};
-use crate::session::created::created_in;
 use crate::session::{
-    absolute, use_creates, use_current_env, use_hold, use_session, CallError, CreateRecord,
-    CreateState,
+    absolute, use_creates, use_current_env, use_hold, use_sent, use_session, CallError,
+    CreateRecord, CreateState,
 };
 use crate::storage;
+use petstore_core::sent::{Entry, Standing};
 use petstore_core::Categories;
-use petstore_core::{recent_equal, CreatedPet};
 
 /// History state of the navigation to a just-created pet, so its page can say so.
 pub const JUST_CREATED: &str = "petstore-admin:created";
@@ -72,6 +71,8 @@ fn PetForm(
     let session = use_session();
     let current = use_current_env();
     let creates = use_creates();
+    let sent = use_sent();
+    let hold = use_hold();
     let saved = storage::kept_draft(env).unwrap_or_default();
     let names = StoredValue::new(session.categories(env));
     // "Another category number", where categories are named: chosen, or a kept draft's number
@@ -134,6 +135,8 @@ fn PetForm(
             return;
         }
         submitted.set_value(None);
+        // Said here (and on the pet's page): the line every page shows of a sent pet goes.
+        hold.dismiss_sent();
         if next_of_round {
             let added = RoundPet {
                 id: pet.id,
@@ -150,14 +153,14 @@ fn PetForm(
     let pending = move || creates.pending();
     // While this form's pet is held (`undoSeconds`), its fields show what will be sent: a
     // change now would not be in it. Undo opens them again.
-    let hold = use_hold();
     let held_here = Memo::new(move |_| hold.held_in(env));
     // Nothing can be sent: a create is held or on its way, or the environment is out of reach.
     // The buttons and Enter alike.
     let blocked = move || pending() || hold.is_held() || session.read_only(env);
-    // A pet equal to one this tab added in the last hour: asked about before it is sent (with
-    // whether the press was for the next pet of a round).
-    let warning = RwSignal::new(None::<(CreatedPet, bool)>);
+    // A pet equal to one sent before from this device (held, on its way, created or perhaps
+    // created, by any path, in any tab): asked about before it is sent (with whether the press
+    // was for the next pet of a round).
+    let warning = RwSignal::new(None::<(Entry, Standing, bool)>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
         warning.set(None);
         asking.set(false);
@@ -206,10 +209,8 @@ fn PetForm(
             }
             Ok(pet) => {
                 errors.set(FieldErrors::default());
-                let now = js_sys::Date::now() as u64;
-                let earlier = recent_equal(&created_in(env), &pet, now).cloned();
-                if let (Some(earlier), false) = (earlier, again) {
-                    warning.set(Some((earlier, of_round)));
+                if let (Some((earlier, standing)), false) = (sent.earlier_equal(env, &pet), again) {
+                    warning.set(Some((earlier, standing, of_round)));
                     return;
                 }
                 warning.set(None);
@@ -397,9 +398,9 @@ fn PetForm(
             }})}
             <p class="loading" role="status">{progress}</p>
             <RoundLine pets=round env />
-            {move || warning.get().map(|(earlier, of_round)| view! {
+            {move || warning.get().map(|(earlier, standing, of_round)| view! {
                 <div class="alert wrap" role="alert">
-                    <p>{move || asked_again(env, &earlier)}</p>
+                    <p>{move || asked_again(env, &earlier, &standing)}</p>
                     <button
                         type="button"
                         disabled=blocked
@@ -505,22 +506,21 @@ fn CategoryChoice(
     }
 }
 
-/// The add form's question before adding a pet equal to `earlier`, one this tab sent to
-/// `env` in the last hour: created (with its id), or perhaps (no answer came).
-fn asked_again(env: Environment, earlier: &CreatedPet) -> String {
-    let (category, time) = (
-        earlier.category_id.to_string(),
-        clock_time(earlier.at_ms as f64),
-    );
-    match earlier.id {
-        Some(id) => words::added_before_question(
-            &category,
-            &env.label(),
-            &id.to_string(),
-            &earlier.name,
-            &time,
-        ),
-        None => words::sent_before_question(&category, &env.label(), &earlier.name, &time),
+/// The add form's question before adding a pet equal to `earlier`, one sent to `env` from
+/// this device, which stands as `standing`: what became of it, when, and where.
+fn asked_again(env: Environment, earlier: &Entry, standing: &Standing) -> String {
+    let pet = &earlier.pet;
+    let (category, name, env) = (pet.category_id.to_string(), &pet.name, env.label());
+    let time = moment(earlier.sent_ms.unwrap_or(earlier.noted_ms) as f64);
+    match standing {
+        Standing::Created { id } => {
+            words::added_before_question(&category, &env, &id.to_string(), name, &time)
+        }
+        Standing::Sending { .. } => words::sending_now_question(&category, &env, name, &time),
+        Standing::Held { .. } | Standing::Queued { .. } => {
+            words::held_elsewhere_question(&category, &env, name, &time)
+        }
+        _ => words::sent_before_question(&category, &env, name, &time),
     }
 }
 

@@ -9,7 +9,9 @@ use crate::components::{error_fallback, Freshness, ListChanges, ListView, PetTab
 use crate::config::Environment;
 use crate::i18n::{t, words};
 use crate::input::ListFilters;
-use crate::session::{begin_watch, use_current_env, use_keys, use_session, CallError, Session};
+use crate::session::{
+    begin_watch, use_current_env, use_keys, use_sent, use_session, CallError, Session,
+};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::Listing;
 
@@ -81,6 +83,23 @@ pub(super) fn PetRows(
         side: wide_side,
         on_the_way: widening,
     } = WiderReads::new(env, shown, shown_filters, list_view.search);
+    // The pets this device added here a moment ago that fit the list's status filter: the
+    // table shows them first where its read did not reach them.
+    let sent = use_sent();
+    let added = Memo::new(move |_| {
+        let since = js_sys::Date::now() as u64 - ADDED_SHOWN_MS;
+        let status = shown_filters.with(|f| f.as_ref().map(|(_, s)| s.clone()));
+        sent.with(env, |record, _| {
+            petstore_core::sent::created(record)
+                .filter(|(_, entry)| entry.sent_ms.unwrap_or(entry.noted_ms) >= since)
+                .map(|(pet, _)| pet)
+                .filter(|pet| match &status {
+                    Some(Some(status)) => pet.status.as_ref() == Some(status),
+                    _ => true,
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     let quiet = move || {
         filters.with(|f| {
             shown_filters.with(|s| {
@@ -120,6 +139,7 @@ pub(super) fn PetRows(
                 <PetTable
                     listing=shown
                     wider=wide_side
+                    added
                     env
                     current
                     view=list_view
@@ -137,7 +157,7 @@ pub(super) fn PetRows(
         // Kept answers shown while the service is out of reach are dimmed.
         <div
             class="rows"
-            class:stale=move || session.stale_since(env).is_some()
+            class:stale=move || session.kept_answer(env).is_some()
             aria-busy=move || busy().to_string()
         >
         <Transition set_pending=set_loading>
@@ -164,6 +184,10 @@ pub(super) fn PetRows(
         </div>
     }
 }
+
+/// How long a pet this device added shows on the list where the list's read does not reach it
+/// (an hour: the rest of a morning's adding, not for good).
+const ADDED_SHOWN_MS: u64 = 60 * 60 * 1000;
 
 split! {
     live, preload_line;

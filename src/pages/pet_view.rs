@@ -13,7 +13,7 @@ use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_int64, Int64Problem};
 use crate::pages::pet_new::{add_one_like, just_created};
-use crate::session::{use_current_env, use_session};
+use crate::session::{use_current_env, use_keys, use_session};
 use petstore_core::Categories;
 
 /// The view page.
@@ -28,6 +28,10 @@ pub fn PetView() -> impl IntoView {
         words::page_with_environment(&current.env().label(), &words::pet_title(&raw_id.get()))
     });
     let created = just_created(&use_location().state.get_untracked());
+    // No pet of an environment is drawn without a usable key for it (after a sign-out, Back
+    // and Forward find the sign-in form over an empty page).
+    let keys = use_keys();
+    let signed_in = Memo::new(move |_| keys.has_key(current.env()));
 
     // A malformed id is answered on the page, without asking the service.
     let body = move || match id.get() {
@@ -42,6 +46,9 @@ pub fn PetView() -> impl IntoView {
                 </div>
             }
             .into_any()
+        }
+        Ok(_) if !signed_in.get() => {
+            view! { <p class="note">{t(words::sign_in_to_see_pets)}</p> }.into_any()
         }
         // The pet belongs to one environment: switching builds this part anew (aborting the
         // old request), so one environment's pet never shows under the other's band.

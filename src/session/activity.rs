@@ -279,7 +279,7 @@ mod tests {
                 r#"{"name":"Rex"}"#.into(),
             ),
             outcome,
-            stored_at: None,
+            kept: None,
         }
     }
 
@@ -320,7 +320,7 @@ mod tests {
         let read = |outcome| Exchange {
             sent: Sent::get("https://p.example/v1/pets".into(), vec![]),
             outcome,
-            stored_at: None,
+            kept: None,
         };
         assert_eq!(entry_for(env, &read(Ok(None)), 5, None), None);
         assert_eq!(
@@ -335,7 +335,7 @@ mod tests {
         let one = Exchange {
             sent: Sent::get("https://p.example/v1/pets/12".into(), vec![]),
             outcome: Err(ApiError::from_status(503, "")),
-            stored_at: None,
+            kept: None,
         };
         let failed = entry_for(env, &one, 5, None).unwrap();
         assert!(matches!(

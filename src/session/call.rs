@@ -190,7 +190,7 @@ impl Session {
                 }
             }
             if exchange.sent.is_read() && exchange.outcome.is_ok() {
-                session.note_answer(env, exchange.stored_at.clone());
+                session.note_answer(env, exchange.kept.clone());
             }
             match &exchange.outcome {
                 Err(ApiError::KeyUnchecked) => session.note_unchecked(env, true),

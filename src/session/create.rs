@@ -1,7 +1,9 @@
 //! The add form's create: an action of the whole app (`Action::new_local`), not of the form, so
 //! that leaving the form while a create is on its way and coming back shows it (and offers no
-//! second create of the same pet). It is marked in this tab's storage while unanswered, so
-//! that a reload in the meantime can say the outcome is unknown.
+//! second create of the same pet). The pet is an entry of the record of sent pets (`sent.rs`)
+//! from the moment it is held or queued until its answer settles it; the form's view of it is
+//! marked in this tab's storage while unanswered, so that a reload in the meantime can say the
+//! outcome is unknown.
 
 use std::future::Future;
 
@@ -9,12 +11,13 @@ use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
 
-use super::created;
+use super::sent::answer_of;
 use super::{CallError, Held, Session, Unsent};
 use crate::api::{NewPet, Pet};
 use crate::config::Environment;
 use crate::input::Draft;
 use crate::storage;
+use petstore_core::sent::{Origin, State};
 
 /// Where a create stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +55,8 @@ struct Submit {
     // The tab's count of "sign out everywhere"s when it was sent: the create of a tab since
     // emptied is shown no more.
     generation: u32,
+    // Its entry in the record of sent pets.
+    key: String,
 }
 
 /// What storage keeps of an unanswered create.
@@ -154,18 +159,15 @@ fn create(
 ) -> impl Future<Output = ()> {
     let submit = submit.clone();
     let (env, pet) = (submit.env, submit.pet.clone());
-    // Counted as a pet that may exist from now until its answer.
-    let sent_at = created::note_sending(env, &pet);
-    let sending = pet.clone();
-    let sent = untrack(|| {
-        session.call_detached(env, move |c| async move { c.create_pet(&sending).await })
-    });
+    let sent =
+        untrack(|| session.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
     async move {
         let result = sent.await;
+        // Its entry is gone after Sign out everywhere: nothing is written then.
+        session.sent.settle(env, &submit.key, answer_of(&result));
         // After Sign out everywhere the tab's storage belongs to the next person: their
         // draft and marks stay as they are.
         if session.generation.try_get_untracked() == Some(submit.generation) {
-            created::settle(env, &pet, sent_at, &result);
             storage::remove(storage::CREATE_SLOT);
             if result.is_ok() {
                 // The draft kept for `env` goes with the pet it described, but not one written
@@ -228,33 +230,48 @@ impl Creates {
         })
     }
 
-    /// Sends `pet`, made from `draft`, to `env`, and records it until the answer comes; the
-    /// draft is forgotten once it is created. Where the configuration holds adds
-    /// (`undoSeconds`), it is held first, and sent when the time is up or on
-    /// [`Creates::send_now`]. Returns the create's id, or `None` (nothing sent nor held) while
-    /// another create is held or on its way.
+    /// Sends `pet`, made from `draft`, to `env`, noted in the record of sent pets until the
+    /// answer settles it; the draft is forgotten once it is created. Where the configuration
+    /// holds adds (`undoSeconds`), it is held first, and sent when the time is up or on
+    /// [`Creates::send_now`]. The caller asked the record first (see `SentPets::earlier_equal`).
+    /// Returns the create's id, or `None` (nothing sent nor held) while another create is
+    /// held or on its way.
     pub fn send(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
         if untrack(|| self.pending() || self.session.hold.is_held()) {
             return None;
         }
         self.submits.update_value(|n| *n += 1);
         let id = self.submits.get_value();
+        let undo_ms = self.session.undo_ms();
+        let until_ms = js_sys::Date::now() + undo_ms.unwrap_or_default();
+        let state = match undo_ms {
+            Some(_) => State::Held {
+                until_ms: until_ms as u64,
+            },
+            None => State::Queued,
+        };
+        let key = self
+            .session
+            .sent
+            .note(env, pet.clone(), Origin::Form, state);
         let submit = Submit {
             id,
             env,
             draft,
             pet,
             generation: self.session.generation.get_untracked(),
+            key: key.clone(),
         };
-        let Some(for_ms) = self.session.undo_ms() else {
+        let Some(for_ms) = undo_ms else {
             self.dispatch(submit);
             return Some(id);
         };
         let held = Held {
             env,
             name: submit.pet.name.clone(),
-            until_ms: js_sys::Date::now() + for_ms,
+            until_ms,
             for_ms,
+            key,
         };
         self.held.set_value(Some(submit));
         let creates = *self;
@@ -273,7 +290,7 @@ impl Creates {
     }
 
     /// Sends the held create now; offline, it is not sent and the page says so (its draft
-    /// stays).
+    /// stays). Once sent, a line says what comes of it on whatever page the manager is.
     pub fn send_now(&self) {
         let Some(held) = self.session.hold.end() else {
             return;
@@ -282,12 +299,17 @@ impl Creates {
             return;
         };
         if untrack(|| self.session.read_only(submit.env)) {
+            self.session.sent.withdraw(submit.env, &submit.key);
             self.session
                 .hold
                 .say_unsent(submit.env, held.name, Unsent::Offline);
             return;
         }
-        self.dispatch(submit);
+        if self.dispatch(submit.clone()) {
+            self.session
+                .hold
+                .note_sent(submit.env, held.name, submit.key);
+        }
     }
 
     /// Answers the question about the held create by staying: the environment switch or the
@@ -301,14 +323,21 @@ impl Creates {
         }
     }
 
-    /// Takes the held create back: nothing is sent, and its draft stays as it was typed.
+    /// Takes the held create back: nothing is sent (its entry goes), and its draft stays as
+    /// it was typed.
     pub fn undo(&self) {
-        self.session.hold.end();
+        if let Some(held) = self.session.hold.end() {
+            self.session.sent.withdraw(held.env, &held.key);
+        }
         self.held.set_value(None);
     }
 
-    /// Sends `submit` at once.
-    fn dispatch(&self, submit: Submit) {
+    /// Sends `submit` at once, if the record still has it to send (Sign out everywhere in
+    /// another tab may have emptied it meanwhile); answers whether it was sent.
+    fn dispatch(&self, submit: Submit) -> bool {
+        if !self.session.sent.start_sending(submit.env, &submit.key) {
+            return false;
+        }
         let marker = InFlight {
             env: submit.env.as_str().to_owned(),
             draft: submit.draft.clone(),
@@ -321,5 +350,6 @@ impl Creates {
             answer: None,
         }));
         self.action.dispatch_local(submit);
+        true
     }
 }

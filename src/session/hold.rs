@@ -1,8 +1,9 @@
 //! A pet held for a moment before it is sent (`undoSeconds`), since the service can never take
 //! one back: what every page shows of it, its timer, the browser's leave warning while it is
-//! held, and what is said when one was not sent. The create itself waits in `create.rs`; this
-//! part is the session's (Sign out everywhere ends a hold, and a reload finds one that was
-//! cut short), so it knows nothing of how a pet is sent.
+//! held, and what is said when one was not sent, or once it was. The pet itself is an entry of
+//! the record of sent pets (`sent.rs`), held there by this page; the create waits in
+//! `create.rs`. This part is the session's (Sign out everywhere ends a hold, and a reload
+//! finds one that was cut short), so it knows nothing of how a pet is sent.
 
 use std::time::Duration;
 
@@ -10,7 +11,8 @@ use leptos::ev;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::holding::{self, Said};
+use super::holding;
+use super::sent::SentPets;
 use crate::config::Environment;
 use crate::storage;
 
@@ -25,6 +27,8 @@ pub struct Held {
     pub until_ms: f64,
     /// How long it is held in all, in milliseconds.
     pub for_ms: f64,
+    /// Its entry in the record of sent pets.
+    pub key: String,
 }
 
 /// Why a held pet was not sent.
@@ -68,10 +72,11 @@ pub struct Hold {
     // The time-up's timer and the leave warning, while a pet is held.
     timer: StoredValue<Option<TimeoutHandle>>,
     warning: StoredValue<Option<WindowListenerHandle>>,
-    // This page's name in the word that it holds a pet (`holding.rs`), and that word while
-    // it holds one.
-    page: StoredValue<String>,
-    word: StoredValue<Option<Said>>,
+    // The record the held pet is an entry of (this page's name is its).
+    sent: SentPets,
+    // The held pet sent last, while its line says what came of it: its environment, name and
+    // entry.
+    sent_line: RwSignal<Option<(Environment, String, String)>>,
     // Whether its line (with Undo, and room for a question) is on screen: its code is a lazy
     // part, and a question nobody can see would hold the pet for good.
     on_screen: StoredValue<bool>,
@@ -83,7 +88,7 @@ pub struct Hold {
 impl Hold {
     /// No pet held; one the last visit held when its tab closed is said (not one a tab this
     /// was duplicated from still holds: that tab sends it).
-    pub(super) fn new() -> Hold {
+    pub(super) fn new(sent: SentPets) -> Hold {
         let cut_short = storage::get_json::<Marker>(storage::HELD_SLOT)
             .filter(|marker| !holding::believed(&marker.page));
         storage::remove(storage::HELD_SLOT);
@@ -93,19 +98,14 @@ impl Hold {
             leaving: RwSignal::new(None),
             timer: StoredValue::new(None),
             warning: StoredValue::new(None),
-            page: StoredValue::new(holding::new_page()),
-            word: StoredValue::new(None),
+            sent,
+            sent_line: RwSignal::new(None),
             on_screen: StoredValue::new(false),
             due: StoredValue::new(false),
         };
         // An app taken off its page (the browser tests' reload) sends nothing after it; its
         // marker stays, as a closed tab's would.
-        on_cleanup(move || {
-            hold.stop();
-            if let Some(word) = hold.word.try_update_value(Option::take).flatten() {
-                word.withdrawn();
-            }
-        });
+        on_cleanup(move || hold.stop());
         hold
     }
 
@@ -134,9 +134,10 @@ impl Hold {
         self.held.with(|h| h.as_ref().is_some_and(|h| h.env == env))
     }
 
-    /// Whether anything is to be shown: a pet held, or one not sent (tracked).
+    /// Whether anything is to be shown: a pet held, one not sent, or one sent whose line is
+    /// still up (tracked).
     pub fn shown(&self) -> bool {
-        self.is_held() || self.unsent.with(Option::is_some)
+        self.is_held() || self.unsent.with(Option::is_some) || self.sent_line.with(Option::is_some)
     }
 
     /// Holds `held`, and calls `time_up` when its time is up (unless it was ended before).
@@ -145,15 +146,14 @@ impl Hold {
     pub fn start(&self, held: Held, time_up: impl FnOnce() + 'static) {
         self.end();
         let wait = Duration::from_millis((held.until_ms - js_sys::Date::now()).max(0.0) as u64);
-        let page = self.page.get_value();
         let marker = Marker {
             env: held.env,
             name: held.name.clone(),
-            page: page.clone(),
+            page: self.sent.page(),
         };
         storage::set_json(storage::HELD_SLOT, &marker);
-        self.word.set_value(Some(Said::new(&page)));
         self.unsent.set(None);
+        self.sent_line.set(None);
         self.held.set(Some(held));
         self.timer
             .set_value(set_timeout_with_handle(time_up, wait).ok());
@@ -170,9 +170,6 @@ impl Hold {
     pub fn end(&self) -> Option<Held> {
         self.stop();
         self.due.set_value(false);
-        if let Some(word) = self.word.try_update_value(Option::take).flatten() {
-            word.ended();
-        }
         storage::remove(storage::HELD_SLOT);
         // The pet first: its line goes at once, rather than drawing its countdown again as the
         // question goes.
@@ -185,16 +182,35 @@ impl Hold {
         ended
     }
 
-    /// Ends the hold if its pet is for `env`, sending nothing, and says why.
+    /// Ends the hold if its pet is for `env`, sending nothing (its entry is taken back), and
+    /// says why.
     pub fn end_for(&self, env: Environment, why: Unsent) {
         if self
             .held
             .with_untracked(|h| h.as_ref().is_some_and(|h| h.env == env))
         {
             if let Some(held) = self.end() {
+                self.sent.withdraw(env, &held.key);
                 self.say_unsent(env, held.name, why);
             }
         }
+    }
+
+    /// Notes that the held pet named `name` was sent to `env` as entry `key`: a line says what
+    /// comes of it, on whatever page the manager is, until it is dismissed.
+    pub fn note_sent(&self, env: Environment, name: String, key: String) {
+        self.sent_line.set(Some((env, name, key)));
+    }
+
+    /// The held pet sent last, while its line is shown: its environment, name and entry
+    /// (tracked).
+    pub fn sent_line(&self) -> Option<(Environment, String, String)> {
+        self.sent_line.get()
+    }
+
+    /// Puts away the line about the held pet sent last (dismissed, or said elsewhere).
+    pub fn dismiss_sent(&self) {
+        self.sent_line.maybe_update(|l| l.take().is_some());
     }
 
     /// Notes whether the held pet's line is on screen (its component, as it is drawn and
@@ -267,6 +283,7 @@ impl Hold {
     pub(super) fn forget(&self) {
         self.end();
         self.unsent.set(None);
+        self.sent_line.set(None);
     }
 }
 

@@ -1,12 +1,15 @@
-//! A page's word, in the device's storage, that it holds a pet to be added or has just ended
-//! its hold. A duplicated tab copies the held pet's marker with the tab's `sessionStorage`; a
-//! new page finding a marker must not say that pet was not added while the page it was copied
-//! from still deals with it (and would send it), for that invites adding it twice.
+//! A page's word, in the device's storage, that it is still there: it holds, queues or sends a
+//! pet of the record of sent pets (`sent.rs`), or has just stopped. The record's entries name
+//! the page that acts on them, and what a page that went away left is known for what it is:
+//! held or queued, never sent; sending, perhaps created. A duplicated tab copies the held
+//! pet's marker with the tab's `sessionStorage`; a new page finding a marker must not say that
+//! pet was not added while the page it was copied from still deals with it (and would send it).
 //!
-//! The word is renewed while the page holds, and believed only a short while past its last
+//! The word is renewed while the page acts, and believed only a short while past its last
 //! renewal: a page that ends without a word (the browser crashed, the tablet killed the tab)
 //! stops being believed within that while, and a restored tab then says what it must.
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use leptos::ev;
@@ -21,11 +24,11 @@ const BELIEVED_FOR_MS: f64 = 30_000.0;
 const RENEW_EVERY: Duration = Duration::from_secs(10);
 
 /// What every page's word is kept under, then the page's own name.
-const PREFIX: &str = "petstore-admin.holding.";
+pub(super) const PREFIX: &str = "petstore-admin.holding.";
 
-/// A name for this page's word, new at every page load.
-pub(super) fn new_page() -> String {
-    format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64)
+/// A number for this page (its name is its digits in hex), new at every page load.
+pub(super) fn new_page() -> u64 {
+    (js_sys::Math::random() * 2f64.powi(53)) as u64
 }
 
 /// Where page `page`'s word is kept.
@@ -45,6 +48,15 @@ pub(super) fn believed(page: &str) -> bool {
     until.is_some_and(|until| until > js_sys::Date::now())
 }
 
+/// The pages whose word is believed now.
+pub(super) fn believed_pages() -> BTreeSet<String> {
+    storage::device_slots(PREFIX)
+        .into_iter()
+        .filter_map(|slot| slot.strip_prefix(PREFIX).map(str::to_owned))
+        .filter(|page| believed(page))
+        .collect()
+}
+
 /// Forgets the words no longer believed, of any page: those a page left when its hold ended,
 /// and those of pages that went without a word.
 fn forget_stale() {
@@ -57,7 +69,7 @@ fn forget_stale() {
     }
 }
 
-/// This page's word while it holds a pet: renewed, and taken back if the page goes.
+/// This page's word while it acts on a pet: renewed, and taken back if the page goes.
 pub(super) struct Said {
     slot: String,
     renew: Option<IntervalHandle>,
@@ -65,7 +77,7 @@ pub(super) struct Said {
 }
 
 impl Said {
-    /// Says that page `page` holds a pet, until the hold ends or the page goes.
+    /// Says that page `page` acts on a pet, until it stops or the page goes.
     pub(super) fn new(page: &str) -> Said {
         forget_stale();
         let slot = slot(page);
@@ -87,8 +99,9 @@ impl Said {
         }
     }
 
-    /// The hold ended (sent, taken back, forgotten) with the page still here: the word is
-    /// believed a while more, so that a tab copied just before, starting now, says nothing.
+    /// The page acts on no pet any more (sent, taken back, forgotten), and is still here: the
+    /// word is believed a while more, so that a tab copied just before, starting now, says
+    /// nothing.
     pub(super) fn ended(mut self) {
         self.stop();
         write(&self.slot);

@@ -7,13 +7,13 @@
 mod activity;
 mod call;
 mod create;
-pub mod created;
 mod env;
 mod hold;
 mod holding;
 mod keys;
 mod offline;
 mod refresh;
+mod sent;
 mod shallow;
 mod tab;
 mod tabs;
@@ -34,6 +34,7 @@ pub use hold::{use_hold, Held, Hold, Leave, Unsent};
 pub use keys::{use_keys, ApiKeys};
 pub use petstore_core::CallError;
 pub(crate) use refresh::begin_watch;
+pub use sent::{answer_of, use_sent, SentPets};
 pub use shallow::use_shallow_query;
 pub use tabs::SignedOut;
 
@@ -48,6 +49,8 @@ pub struct Session {
     creates: create::CreatesSlot,
     // The pet held before it is sent (hold.rs).
     hold: Hold,
+    // The device's record of every pet sent or about to be (sent.rs).
+    sent: SentPets,
     waiting: RwSignal<Option<(Environment, Wait)>>,
     // Counts "sign out everywhere"s: the pages are built anew under each, and answers to
     // requests sent before one are not written down.
@@ -74,13 +77,15 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     let current = CurrentEnv::from_address(base);
     let keys = ApiKeys::from_storage(current);
     let connection = RwSignal::new(offline::Connection::at_start());
+    let sent = SentPets::open(holding::new_page());
     let session = Session {
         config: StoredValue::new(config),
         current,
         keys,
         activity: ActivityLog::new(),
         creates: create::CreatesSlot::new(),
-        hold: Hold::new(),
+        hold: Hold::new(sent),
+        sent,
         waiting: RwSignal::new(None),
         generation: RwSignal::new(0),
         known: StoredValue::new(tab::Known::default()),
@@ -90,7 +95,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
         refreshes: RwSignal::new(0),
         tabs,
     };
-    offline::watch(session.connection);
+    offline::watch(session);
     // The refresh timer begins after the first screen (`Session::after_first_screen`).
     session.clock.update_value(|c| c.owner = Owner::current());
     provide_context(session);
@@ -98,6 +103,7 @@ pub fn provide_session(config: AppConfig, base: String) -> Session {
     provide_context(keys);
     provide_context(session.activity);
     provide_context(session.hold);
+    provide_context(sent);
     tabs::listen(session);
     session
 }
@@ -122,10 +128,11 @@ pub fn use_session() -> Session {
 }
 
 impl Session {
-    /// Forgets `env`'s key in this tab (Sign out, here or in another tab).
+    /// Forgets `env`'s key in this tab, and what it read (Sign out, here or in another tab).
     fn sign_out_here(&self, env: Environment) {
         // On a shared tablet the next person must not see this one's pets, offline either.
         self.forget_kept_answers(&[env]);
+        self.forget_read(env);
         self.keys.forget(env);
         // A pet held for `env` is never sent with the next person's key: it stays a draft.
         self.hold.end_for(env, Unsent::SignedOut);

@@ -1,24 +1,32 @@
-//! Whether the answers on screen are live, or kept ones the service worker gave while the
-//! service was out of reach (sw.js): then the pages say so and writes stop, and when the
-//! network may be back the pages read again. Nothing is queued to send later.
+//! Whether the answers on screen are live, or kept ones the service worker gave instead
+//! (sw.js): while the service is out of reach (then the pages say so and writes stop, and the
+//! tab asks the service now and then until it answers), or while it is slow to answer (then
+//! the pages say so, writes stay on, and the page reads again at once, which the worker
+//! answers with the slow answer when it comes). Nothing is queued to send later.
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::Session;
+use crate::api::Kept;
 use crate::config::Environment;
 use crate::storage;
 
-/// How often a page showing kept answers tries the service again, besides the browser's
-/// "online" event (which does not come when the network is up but the service is not).
+/// How often a tab showing kept answers asks the service whether it is back, besides the
+/// browser's "online" event (which does not come when the network is up but the service is
+/// not).
 const RETRY_MS: u32 = 30_000;
 
 /// The connection as the tab last saw it.
 #[derive(Debug, Default)]
 pub(super) struct Connection {
-    /// Per environment: when the kept answers on screen were received; `None` while live.
-    stale: [Option<String>; 2],
+    /// Per environment: the kept answer on screen (given while the service was out of reach,
+    /// or slow); `None` while live.
+    kept: [Option<Kept>; 2],
+    /// Per environment: a slow answer was followed by a read at once; until a live answer,
+    /// the next slow one waits for the next refresh (a slow service is not asked in a loop).
+    followed: [bool; 2],
     /// Per environment: the last read found the service out of reach with a key the worker
     /// kept nothing for (it cannot be checked until the network is back).
     unchecked: [bool; 2],
@@ -47,18 +55,23 @@ impl Connection {
         }
     }
 
-    /// A read of `env` was answered, live (`stored_at` `None`) or with a kept answer; says
-    /// whether that changed anything.
-    fn answered(&mut self, env: Environment, stored_at: Option<String>) -> bool {
-        let back = match (&self.stale[index(env)], &stored_at) {
-            (Some(_), None) => Some(env),
+    /// A read of `env` was answered, live (`kept` `None`) or with a kept answer; says whether
+    /// that changed anything. A first slow answer has the pages read again.
+    fn answered(&mut self, env: Environment, kept: Option<Kept>) -> bool {
+        let i = index(env);
+        let back = match (&self.kept[i], &kept) {
+            (Some(was), None) if !was.slow => Some(env),
             _ => None,
         };
-        let changed =
-            back != self.back || self.stale[index(env)] != stored_at || self.unchecked[index(env)];
+        let follow = kept.as_ref().is_some_and(|k| k.slow) && !self.followed[i];
+        let changed = back != self.back || self.kept[i] != kept || self.unchecked[i] || follow;
         self.back = back;
-        self.stale[index(env)] = stored_at;
-        self.unchecked[index(env)] = false;
+        self.followed[i] = kept.is_some() && (follow || self.followed[i]);
+        self.kept[i] = kept;
+        self.unchecked[i] = false;
+        if follow {
+            self.reread += 1;
+        }
         changed
     }
 
@@ -68,23 +81,16 @@ impl Connection {
         std::mem::replace(&mut self.unchecked[index(env)], unchecked) != unchecked
     }
 
-    /// While kept answers (or none, for an unchecked key) are shown, has the pages read
-    /// again; says whether it did.
-    fn retry_if_stale(&mut self) -> bool {
-        let stale = self.any_stale() || self.unchecked.iter().any(|u| *u);
-        if stale {
-            self.reread += 1;
-        }
-        stale
+    /// Whether `env`'s answers on screen are kept ones given while the service was out of
+    /// reach (or none, for a key that could not be checked).
+    fn out_of_reach(&self, env: Environment) -> bool {
+        self.kept[index(env)].as_ref().is_some_and(|k| !k.slow) || self.unchecked[index(env)]
     }
 
-    /// Whether writes to `env` are off now.
+    /// Whether writes to `env` are off now: the browser is offline, or the service out of
+    /// reach; never because it is slow.
     pub(super) fn read_only_now(&self, env: Environment) -> bool {
-        self.browser_offline || self.stale[index(env)].is_some() || self.unchecked[index(env)]
-    }
-
-    fn any_stale(&self) -> bool {
-        self.stale.iter().any(Option::is_some)
+        self.browser_offline || self.out_of_reach(env)
     }
 }
 
@@ -93,14 +99,17 @@ pub(super) fn returns(connection: RwSignal<Connection>) -> Memo<u32> {
     Memo::new(move |_| connection.with(|c| c.reread))
 }
 
-/// Follows the browser's online and offline events, and tries the service again now and then
-/// while kept answers are shown. Call once, where the session is made.
-pub(super) fn watch(connection: RwSignal<Connection>) {
+/// Follows the browser's online and offline events, and asks the service now and then whether
+/// it is back while it is out of reach. Call once, where the session is made.
+pub(super) fn watch(session: Session) {
+    let connection = session.connection;
     let online = window_event_listener_untyped("online", move |_| {
-        connection.maybe_update(|c| {
-            let was = std::mem::replace(&mut c.browser_offline, false);
-            c.retry_if_stale() || was
-        });
+        let was = connection
+            .try_update(|c| std::mem::replace(&mut c.browser_offline, false))
+            .unwrap_or(false);
+        if was || untrack(|| session.out_of_reach_anywhere()) {
+            connection.update(|c| c.reread += 1);
+        }
     });
     let offline = window_event_listener_untyped("offline", move |_| {
         connection.maybe_update(|c| !std::mem::replace(&mut c.browser_offline, true));
@@ -108,7 +117,7 @@ pub(super) fn watch(connection: RwSignal<Connection>) {
     // Not while the tab is hidden: nobody is looking, and the tab reads again when shown.
     let retry = Interval::new(RETRY_MS, move || {
         if !super::refresh::hidden() {
-            connection.maybe_update(|c| c.retry_if_stale());
+            session.ask_if_back();
         }
     });
     let retry = SendWrapper::new(retry);
@@ -120,10 +129,34 @@ pub(super) fn watch(connection: RwSignal<Connection>) {
 }
 
 impl Session {
-    /// When the answers of `env` on screen were received, if they are kept ones shown while
-    /// the service is out of reach (tracked).
-    pub fn stale_since(&self, env: Environment) -> Option<String> {
-        self.connection.with(|c| c.stale[index(env)].clone())
+    /// The kept answer of `env` on screen, if the service worker gave one because the service
+    /// was out of reach or slow (tracked).
+    pub fn kept_answer(&self, env: Environment) -> Option<Kept> {
+        self.connection.with(|c| c.kept[index(env)].clone())
+    }
+
+    fn out_of_reach_anywhere(&self) -> bool {
+        self.connection
+            .with(|c| Environment::ALL.iter().any(|e| c.out_of_reach(*e)))
+    }
+
+    /// While the current environment is out of reach, asks the service for one pet: on a live
+    /// answer (which clears the state on every page) the pages read again. A page that reads
+    /// nothing itself (the add form) learns so too.
+    fn ask_if_back(&self) {
+        let env = self.current.env_untracked();
+        if !self.connection.with_untracked(|c| c.out_of_reach(env)) {
+            return;
+        }
+        let asked = self.call(env, |client| async move { client.list_pets(1, None).await });
+        let connection = self.connection;
+        leptos::task::spawn_local(async move {
+            let back = asked.await.is_ok()
+                && connection.try_with_untracked(|c| !c.out_of_reach(env)) == Some(true);
+            if back {
+                connection.update(|c| c.reread += 1);
+            }
+        });
     }
 
     /// Whether writes to `env` are off: the browser is offline, or `env`'s answers are kept
@@ -142,9 +175,9 @@ impl Session {
         self.reread.get()
     }
 
-    /// Records a read's answer of `env`: live, or kept (received at `stored_at`).
-    pub(super) fn note_answer(&self, env: Environment, stored_at: Option<String>) {
-        self.connection.maybe_update(|c| c.answered(env, stored_at));
+    /// Records a read's answer of `env`: live, or kept.
+    pub(super) fn note_answer(&self, env: Environment, kept: Option<Kept>) {
+        self.connection.maybe_update(|c| c.answered(env, kept));
     }
 
     /// Records whether a read of `env` found the service out of reach with a key nothing was
@@ -158,9 +191,9 @@ impl Session {
     pub(super) fn forget_kept_answers(&self, envs: &[Environment]) {
         storage::forget_kept_answers(envs);
         self.connection.maybe_update(|c| {
-            let changed = c.back.is_some() || envs.iter().any(|e| c.stale[index(*e)].is_some());
+            let changed = c.back.is_some() || envs.iter().any(|e| c.kept[index(*e)].is_some());
             for env in envs {
-                c.stale[index(*env)] = None;
+                c.kept[index(*env)] = None;
             }
             c.back = None;
             changed
@@ -173,30 +206,54 @@ mod tests {
     use super::*;
     use wasm_bindgen_test::wasm_bindgen_test;
 
+    const P: Environment = Environment::Production;
+
+    fn kept(slow: bool) -> Option<Kept> {
+        Some(Kept {
+            at: "2026-11-23T10:42:00Z".into(),
+            slow,
+        })
+    }
+
     #[wasm_bindgen_test]
     fn a_live_answer_after_kept_ones_is_back_online_once() {
         let mut c = Connection::default();
-        c.answered(Environment::Production, Some("2026-11-23T10:42:00Z".into()));
-        assert!(c.any_stale());
+        c.answered(P, kept(false));
+        assert!(c.read_only_now(P));
         assert_eq!(c.back, None);
-        c.answered(Environment::Production, None);
-        assert!(!c.any_stale());
-        assert_eq!(c.back, Some(Environment::Production));
-        c.answered(Environment::Production, None);
+        c.answered(P, None);
+        assert!(!c.read_only_now(P));
+        assert_eq!(c.back, Some(P));
+        c.answered(P, None);
         assert_eq!(c.back, None);
     }
 
     #[wasm_bindgen_test]
-    fn an_unchecked_key_stops_writes_and_is_read_again_until_an_answer() {
+    fn a_slow_service_is_no_offline_one_and_is_read_again_once() {
         let mut c = Connection::default();
-        assert!(c.unchecked(Environment::Production, true));
-        assert!(!c.unchecked(Environment::Production, true), "said once");
-        assert!(c.read_only_now(Environment::Production));
+        assert!(c.answered(P, kept(true)));
+        assert!(!c.read_only_now(P), "writes stay on");
+        assert_eq!(c.reread, 1, "read again at once");
+        c.answered(P, kept(true));
+        assert_eq!(c.reread, 1, "not in a loop while it stays slow");
+        c.answered(P, None);
+        assert_eq!(c.back, None, "it never was offline");
+        c.answered(P, kept(true));
+        assert_eq!(
+            c.reread, 2,
+            "slow again after a live answer: read again once more"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn an_unchecked_key_stops_writes_until_an_answer() {
+        let mut c = Connection::default();
+        assert!(c.unchecked(P, true));
+        assert!(!c.unchecked(P, true), "said once");
+        assert!(c.read_only_now(P));
         assert!(!c.read_only_now(Environment::Staging));
-        assert!(c.retry_if_stale());
-        assert!(c.answered(Environment::Production, None));
-        assert!(!c.read_only_now(Environment::Production));
-        assert!(!c.retry_if_stale());
+        assert!(c.answered(P, None));
+        assert!(!c.read_only_now(P));
         // The service's refusal of the key is an answer too.
         c.unchecked(Environment::Staging, true);
         assert!(c.unchecked(Environment::Staging, false));
@@ -204,10 +261,10 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
-    fn each_environment_is_stale_on_its_own() {
+    fn each_environment_is_kept_on_its_own() {
         let mut c = Connection::default();
-        c.answered(Environment::Staging, Some("2026-11-23T10:42:00Z".into()));
-        assert_eq!(c.stale[index(Environment::Production)], None);
-        assert!(c.stale[index(Environment::Staging)].is_some());
+        c.answered(Environment::Staging, kept(false));
+        assert_eq!(c.kept[index(P)], None);
+        assert!(c.read_only_now(Environment::Staging));
     }
 }

@@ -153,11 +153,13 @@ impl Session {
         }
     }
 
-    /// Forgets what the lists showed (sign out everywhere).
-    pub(super) fn forget_tracked(&self) {
+    /// Forgets what the lists of `envs` showed (a sign-out).
+    pub(super) fn forget_tracked(&self, envs: &[Environment]) {
         self.clock.update_value(|c| {
-            c.trackers = Default::default();
-            c.noted = Default::default();
+            for env in envs {
+                c.trackers[index(*env)] = Tracker::default();
+                c.noted[index(*env)].clear();
+            }
         });
     }
 

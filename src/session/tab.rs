@@ -32,6 +32,15 @@ impl Session {
         });
     }
 
+    /// Forgets what this tab read of `env` (its pets, the list's query): a sign-out.
+    pub(super) fn forget_read(&self, env: Environment) {
+        self.known.update_value(|k| {
+            k.pets.retain(|(of, _), _| *of != env);
+            k.list_query.remove(&env);
+        });
+        self.forget_tracked(&[env]);
+    }
+
     /// Pet `id` of `env` as last seen in this tab, if it was.
     pub fn known_pet(&self, env: Environment, id: i64) -> Option<Pet> {
         self.known.with_value(|k| k.pets.get(&(env, id)).cloned())
@@ -111,11 +120,12 @@ impl Session {
         self.generation.update(|g| *g += 1);
         // A held pet is never sent by a sign-out: it goes with the drafts.
         self.hold.forget();
+        self.sent.forget_all();
         storage::forget_everything();
         self.keys.forget_all();
         self.activity.forget();
         self.waiting.maybe_update(|w| w.take().is_some());
         self.known.update_value(|k| *k = Known::default());
-        self.forget_tracked();
+        self.forget_tracked(&Environment::ALL);
     }
 }

@@ -3,7 +3,8 @@
 //! a real reload during the hold (nothing sent; the next visit says so, with the draft), the
 //! network cut during the hold (nothing sent when its time is up; the page says so and keeps
 //! the draft), and a tab duplicated during the hold (it leaves the pet to the first, never
-//! saying it was not added). The service's own record counts what it received.
+//! saying it was not added, and asks before adding it again: the record of sent pets is the
+//! device's). The service's own record counts what it received.
 
 use std::time::Duration;
 
@@ -144,7 +145,7 @@ async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
         .await
         .expect("the first tab's storage");
     let second = c.new_window(true).await.expect("a second tab");
-    c.switch_to_window(second.handle)
+    c.switch_to_window(second.handle.clone())
         .await
         .expect("to the second tab");
     c.goto(&form).await.expect("open the form there");
@@ -174,15 +175,44 @@ async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    // The first tab sends it, once.
+    // Add pet in the copy asks first: the record of sent pets, the device's, holds the first
+    // tab's pet. Nothing is sent.
+    click(c, "//button[normalize-space()='Add pet']").await;
+    let asked = |said: &'static str| {
+        format!(
+            "return [...document.querySelectorAll('[role=alert]')]
+               .some((a) => a.textContent.includes({said:?}));"
+        )
+    };
+    wait_js(
+        c,
+        "the copy asks about the held pet",
+        &asked("is waiting to be added to Production on this device"),
+    )
+    .await;
+    assert_eq!(posts(), 0, "the copy sent nothing");
+
+    // The first tab sends it, once; the copy then asks about the pet added.
     c.switch_to_window(first)
         .await
         .expect("back to the first tab");
     click(c, "//button[normalize-space()='Send now']").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while posts() < 1 && tokio::time::Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(posts(), 1, "the first tab sends it once");
+    wait_js(
+        c,
+        "the first tab's pet added",
+        "return document.body.textContent.includes('“Pepper” was added to Production');",
+    )
+    .await;
+    c.switch_to_window(second.handle.clone())
+        .await
+        .expect("to the copy again");
+    click(c, "//button[normalize-space()='Add pet']").await;
+    wait_js(
+        c,
+        "the copy asks about the pet added",
+        &asked("was added to Production at"),
+    )
+    .await;
+    assert_eq!(posts(), 1, "sent once, by the first tab");
     browser.close().await;
 }

@@ -5,20 +5,22 @@
 //! with no key sees only the sign-in form; back online the page says so and reads again; the
 //! service saw no write; and signing out empties the kept answers from Cache Storage. The
 //! service stopped while the device is online (its address blocked for the worker) looks the
-//! same: the band, and adding off with the reason beside Add pet.
+//! same: the band, and adding off with the reason beside Add pet. A service that is only slow
+//! is never called offline: its kept list shows, said to be waiting, and adding works.
 
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use petstore_dev_service::control::MAIN;
+use petstore_dev_service::control::{Mode, MAIN};
 use petstore_dev_service::Config;
 use petstore_e2e::look::click_button;
+use petstore_e2e::words::type_in;
 use petstore_e2e::worker::{
     deploy, go_offline, go_online, site_folder, stop_service, until, worker_active,
 };
 use petstore_e2e::{
-    click_nav, csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser,
-    SiteLog,
+    click_nav, csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, with_undo,
+    Browser, SiteLog,
 };
 
 /// Signs the tab in to production on every load, unless the test has asked for a tab with
@@ -220,6 +222,63 @@ async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
     click_nav(c, "New pet").await;
     wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
     go_online(&browser, &log, stopped).await;
+    assert_eq!(browser.trap_in_console().await, None, "the app stopped");
+    browser.close().await;
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[tokio::test]
+async fn a_slow_service_is_not_offline_and_adding_still_works_once() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let production = registry.deployment(MAIN, "production").expect("production");
+    let folder = site_folder("slow-service");
+    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    let log = SiteLog::default();
+    let site = serve_site_with(&folder, "/", with_undo(&config, 0.0), &csp(&service), log).await;
+    let browser = Browser::start().await;
+    browser.on_every_load(SETUP).await;
+    let c = &browser.client;
+    c.goto(&format!("{site}pets?env=production")).await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+    worker_active(c).await;
+    // The worker's from here on: this read is kept.
+    c.refresh().await.unwrap();
+    wait_for(c, "//table//tbody/tr[3]").await;
+
+    // Every answer takes 5 s, past the worker's 4 s: the kept list shows, said to be waiting
+    // for a slow service, never offline; its answer then comes, and the line goes.
+    production.set_mode(Mode::Slow(Duration::from_secs(5)));
+    c.refresh().await.unwrap();
+    wait_for(
+        c,
+        "//p[@role='status'][contains(., 'Production is slow to answer')]",
+    )
+    .await;
+    assert_eq!(text_of(c, ".band.offline").await, "", "called offline");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !text_of(c, ".waiting").await.is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the slow answer never replaced the kept one"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Adding works while it is slow, once.
+    click_nav(c, "New pet").await;
+    wait_for(c, "//input[@id='pet-name']").await;
+    type_in(c, "pet-name", "Slowpoke").await;
+    type_in(c, "pet-category", "4").await;
+    wait_for(c, "//button[normalize-space()='Add pet'][not(@disabled)]").await;
+    click_button(c, "Add pet").await;
+    // Its page, once created.
+    wait_for(c, "//p[@role='status'][normalize-space()='Pet added.']").await;
+    let posts = production
+        .log()
+        .iter()
+        .filter(|e| e.method == "POST")
+        .count();
+    assert_eq!(posts, 1, "one pet sent, once");
     assert_eq!(browser.trap_in_console().await, None, "the app stopped");
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);

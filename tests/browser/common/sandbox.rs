@@ -127,6 +127,20 @@ impl Sandbox {
         self.control(env, "mode", mode).await;
     }
 
+    /// How many pets `env` holds named `name`, counted on the service (past what a list
+    /// reaches).
+    pub async fn count_named(&self, env: &str, name: &str) -> usize {
+        let url = format!("{}/control/{}/{env}/pets", service(), self.name);
+        let pets: Vec<serde_json::Value> = Request::get(&url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        pets.iter().filter(|p| p["name"] == name).count()
+    }
+
     /// Every request `env` received so far.
     pub async fn log(&self, env: &str) -> Vec<Seen> {
         let url = format!("{}/control/{}/{env}/log", service(), self.name);
@@ -158,7 +172,12 @@ impl Sandbox {
             }
             ui::pause(50).await;
         }
-        panic!("{env} left a request unanswered for 10 s");
+        let log = self.log(env).await;
+        let pending: Vec<&Seen> = log.iter().filter(|s| s.status == 0).collect();
+        panic!(
+            "{env} left a request unanswered for 10 s: {pending:?} of {} in all",
+            log.len()
+        );
     }
 
     /// Watches `env` for `ms` milliseconds, failing as soon as it receives one more request

@@ -93,12 +93,29 @@ pub async fn open_with(path: &str, config: &str) -> Mounted {
     no_panics_so_far();
     let w = window();
     w.session_storage().unwrap().unwrap().clear().unwrap();
+    forget_device_record();
     w.history()
         .unwrap()
         .replace_state_with_url(&JsValue::NULL, "", Some(path))
         .unwrap();
     record_requests();
     mount(config)
+}
+
+/// Forgets what the device keeps of a person's work across tabs (the record of sent pets, the
+/// pages' words that they act on it), as a new device would have; its choices (language,
+/// paper) stay.
+pub fn forget_device_record() {
+    let device = window().local_storage().unwrap().unwrap();
+    let keys: Vec<String> = (0..device.length().unwrap())
+        .filter_map(|i| device.key(i).unwrap())
+        .filter(|k| {
+            k.starts_with("petstore-admin.sent.") || k.starts_with("petstore-admin.holding.")
+        })
+        .collect();
+    for key in keys {
+        device.remove_item(&key).unwrap();
+    }
 }
 
 /// Mounts the app again at the current address in the same tab, as a reload does.

@@ -11,9 +11,9 @@ use crate::config::Environment;
 use crate::i18n::{number, t, words, Label};
 use std::collections::BTreeSet;
 
-use crate::i18n::{clock_time, listed};
+use crate::i18n::{listed, moment};
 use crate::import::{failed_rows_csv, results_csv, ImportRow, Origin, Pause, Run, RunState};
-use crate::session::{use_keys, use_sent, use_session};
+use crate::session::{use_keys, use_sent, use_session, SentPets};
 
 /// The word a production run must be confirmed with.
 const CONFIRM_WORD: &str = "production";
@@ -58,9 +58,15 @@ pub fn RunPanel(
         confirm.set(String::new());
         run.start();
     };
-    // Start first asks about rows sent before that were ticked to be sent again.
+    // Start first asks about rows sent before that were ticked to be sent again, naming them
+    // and when they were sent.
     let asking = RwSignal::new(false);
     let again = move || run.again.with(|a| a.len());
+    let again_question = move || {
+        let ticked = run.before_ticked();
+        let (names, at) = said_rows(run, sent, &ticked);
+        words::send_again_question(ticked.len() as u64, &env.label(), &names, &at)
+    };
     let start_or_ask = move |_| {
         if again() == 0 {
             start();
@@ -96,29 +102,8 @@ pub fn RunPanel(
     let unknown = Memo::new(move |_| run.unknown());
     let asking_unknown = RwSignal::new(false);
     let unknown_question = move || {
-        let names: Vec<String> = unknown.with(|u| {
-            run.rows.with_value(|rows| {
-                u.iter()
-                    .filter_map(|(i, _)| rows.get(*i))
-                    .map(|r| words::quoted(r.draft.name.trim()))
-                    .collect()
-            })
-        });
-        let at = sent.with(env, |record, _| {
-            unknown.with(|u| {
-                record
-                    .iter()
-                    .filter(|e| u.iter().any(|(_, k)| *k == e.key))
-                    .filter_map(|e| e.sent_ms)
-                    .max()
-            })
-        });
-        words::send_unknown_question(
-            names.len() as u64,
-            &env.label(),
-            &listed(&names),
-            &at.map(|at| clock_time(at as f64)).unwrap_or_default(),
-        )
+        let (names, at) = unknown.with(|u| said_rows(run, sent, u));
+        words::send_unknown_question(unknown.with(Vec::len) as u64, &env.label(), &names, &at)
     };
     let send_unknown = move |_| {
         let keys: BTreeSet<String> = unknown
@@ -242,7 +227,7 @@ pub fn RunPanel(
         </Show>
         <Show when=move || asking.get()>
             <div class="alert" role="alert">
-                <p>{move || words::send_again_question(again() as u64)}</p>
+                <p>{again_question}</p>
                 <button type="button" disabled=move || !can_send.get() on:click=move |_| {
                     asking.set(false);
                     start();
@@ -257,4 +242,26 @@ pub fn RunPanel(
         <ImportProgress run valid invalid />
         <ImportTable run />
     }
+}
+
+/// The names of `rows` of `run` (each with the key of the entry it stands on), as a list in
+/// the page's language, and when the last of those entries was sent (or noted).
+fn said_rows(run: Run, sent: SentPets, rows: &[(usize, String)]) -> (String, String) {
+    let names: Vec<String> = run.rows.with_value(|all| {
+        rows.iter()
+            .filter_map(|(i, _)| all.get(*i))
+            .map(|r| words::quoted(r.draft.name.trim()))
+            .collect()
+    });
+    let at = sent.with(run.env, |record, _| {
+        record
+            .iter()
+            .filter(|e| rows.iter().any(|(_, k)| *k == e.key))
+            .map(|e| e.sent_ms.unwrap_or(e.noted_ms))
+            .max()
+    });
+    (
+        listed(&names),
+        at.map(|at| moment(at as f64)).unwrap_or_default(),
+    )
 }

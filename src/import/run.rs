@@ -337,6 +337,19 @@ impl Run {
         self.pump();
     }
 
+    /// The rows ticked to be sent again that equal a pet sent before, each with that pet's
+    /// entry, in order.
+    pub fn before_ticked(&self) -> Vec<(usize, String)> {
+        let ticked = self.again.get();
+        self.ledger.with(|ledger| {
+            ledger
+                .rows()
+                .filter(|(i, o)| ticked.contains(i) && matches!(o, Outcome::Before { .. }))
+                .filter_map(|(i, _)| Some((i, ledger.key(i)?.to_owned())))
+                .collect()
+        })
+    }
+
     /// The keys of the entries of the rows whose pets may exist (sent, no usable answer),
     /// with their rows, in order.
     pub fn unknown(&self) -> Vec<(usize, String)> {

@@ -200,7 +200,7 @@ async fn a_tab_duplicated_during_the_hold_leaves_the_pet_to_the_first() {
     wait_js(
         c,
         "the first tab's pet added",
-        "return document.body.textContent.includes('“Pepper” was added to Production');",
+        "return document.body.textContent.includes('Pet added.');",
     )
     .await;
     c.switch_to_window(second.handle.clone())

@@ -96,8 +96,14 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             .await;
             check("add with errors", violations(c, &axe).await);
 
-            // A pet added here: its page, and later the activity, have something to show.
-            for (id, text) in [("pet-name", "Axe Check"), ("pet-category", "2")] {
+            // A pet added here: its page, and later the activity, have something to show. One
+            // of its own in each scheme: the same pet again would be asked about first.
+            let name = if dark {
+                "Axe Check Dark"
+            } else {
+                "Axe Check Light"
+            };
+            for (id, text) in [("pet-name", name), ("pet-category", "2")] {
                 form_field(c, id).await.send_keys(text).await.expect("type");
             }
             c.find(Locator::XPath(add))

@@ -47,6 +47,9 @@ const FIXED_SEEDS: [u64; 4] = [1, 7, 14, 55_669_745_536];
 /// Steps per session.
 const STEPS: usize = 150;
 
+/// The step at which another manager crowds production (`Step::CrowdProduction`).
+const CROWD_AT: usize = 48;
+
 /// How long a step may take to settle (answers in, nothing loading) before checking.
 const SETTLE: Duration = Duration::from_secs(10);
 
@@ -138,6 +141,9 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // all the same.
         let step = match n % 10 {
             9 => Step::Export,
+            // One import in four while rows are on their way, Check rows pressed or the page
+            // left and come back to.
+            4 if n % 40 == 24 => Step::ImportMidRun(n % 80 == 64),
             4 if n % 20 == 14 => Step::ImportFixed,
             4 => Step::Import,
             slot => {
@@ -145,11 +151,28 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
                 match (slot, before.dialog) {
                     (2 | 7, false) => draw_daily(&mut daily),
                     (5, _) => draw_tablet(&mut tablet, model.offline.is_some()),
-                    (8, false) => draw_compare(&mut comparing),
+                    (8, false) => {
+                        let compare = draw_compare(&mut comparing);
+                        // Once a session, another manager crowds production first.
+                        if n == CROWD_AT {
+                            Step::CrowdProduction
+                        } else {
+                            compare
+                        }
+                    }
+                    (8, true) if n == CROWD_AT => Step::CrowdProduction,
                     (3, _) => draw_live(&mut live),
                     (6, _) if n % 20 == 16 => draw_tabs(&mut tabs),
                     (6, false) => draw_more(&mut more),
-                    (1, false) if n % 20 == 11 => held::draw(&mut holding),
+                    (1, false) if n % 20 == 11 => {
+                        let end = held::draw(&mut holding);
+                        // Every other time, the tab is duplicated during the hold.
+                        if n % 40 == 31 {
+                            Step::DuplicateMidHold
+                        } else {
+                            end
+                        }
+                    }
                     (0, false) if n % 40 == 10 => find::draw(&mut scanning),
                     (0, false) if n % 40 == 30 => print::draw(&mut printing),
                     _ => drawn,
@@ -167,6 +190,14 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
             tablet::perform(&browser, &mut model, &step).await;
         } else if is_tabs(&step) {
             result = tabs::perform(c, &mut model, &step).await;
+            if result.is_err() {
+                break;
+            }
+        } else if matches!(step, Step::DuplicateMidHold) {
+            let snap = snapshot(c).await;
+            let env = url_env(&snap).unwrap_or(0);
+            result =
+                held::duplicate_mid_hold(c, &mut model, snap, env, &format!("{seed}-{n}")).await;
             if result.is_err() {
                 break;
             }
@@ -188,13 +219,16 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         .map(|()| {
             format!(
                 "{} exports, {} compare pages checked, {} pets copied, {} imports fixed and run \
-                 again, {} fresh tabs with a made-up key offline",
+                 again, {} imports with rows on their way, {} tabs duplicated during a hold, {} \
+                 fresh tabs with a made-up key offline",
                 model.exports_checked,
                 model
                     .compares_checked
                     .load(std::sync::atomic::Ordering::Relaxed),
                 model.copies_started,
                 model.imports_fixed,
+                model.mid_runs,
+                model.duplicated,
                 model.fresh_tabs
             )
         })

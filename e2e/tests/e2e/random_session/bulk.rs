@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use fantoccini::Client;
+use petstore_dev_service::control::Mode;
 
-use super::model::{Model, Press};
+use super::model::Model;
 use super::page;
 
 /// Exports CSV (caught before it reaches the disk) and checks it holds the rows shown.
@@ -87,6 +88,74 @@ pub async fn import_fixed(
     }
 }
 
+/// Imports three rows from the list page into a service slowed for the step (each answer
+/// 1.5 s later), and while rows are on their way either presses Check rows (off meanwhile: it
+/// would draw the rows anew under them) or leaves the page and comes back to it, then checks
+/// the rows and starts the rest. Each row may be created once: the invariants count them.
+pub async fn import_mid_run(
+    c: &Client,
+    model: &mut Model,
+    snap: &page::Snapshot,
+    env: usize,
+    tag: &str,
+    leave: bool,
+) {
+    if !matches!(model.mode[env], Mode::Normal) || model.busy_pending(env) {
+        return;
+    }
+    if !open_import(c, snap).await {
+        return;
+    }
+    let names = ["a", "b", "c"].map(|n| format!("Rnd mid {tag} {n}"));
+    let text = format!(
+        "name\tcategoryId\n{}\t1\n{}\t2\n{}\t3\n",
+        names[0], names[1], names[2]
+    );
+    let writes = model.writes(env);
+    let slow = Mode::Slow(Duration::from_millis(1500));
+    model.deployment(env).set_mode(slow);
+    model.mode[env] = slow;
+    if run_rows(c, env, &text).await {
+        allow(model, env, &names);
+        // Until a row is on its way (the service took it in).
+        for _ in 0..100 {
+            if model.writes(env) > writes {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if leave {
+            page::nav(c, "Pets").await;
+            let (_, list) =
+                page::wait_for(c, Duration::from_secs(5), |s| s.path.ends_with("/pets")).await;
+            if open_import(c, &list).await {
+                // Check rows is off until the rows on their way are answered.
+                let enabled = format!(
+                    "//button[normalize-space()=\"{}\"][not(@disabled)]",
+                    page::say(c, "Check rows").await
+                );
+                for _ in 0..200 {
+                    if page::has_xpath(c, &enabled).await {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                if page::button(c, "Check rows").await {
+                    if env == 0 {
+                        page::type_into(c, "Type production to confirm", "production").await;
+                    }
+                    page::button(c, "Start import").await;
+                }
+            }
+        } else {
+            page::button(c, "Check rows").await;
+        }
+        model.mid_runs += 1;
+    }
+    model.deployment(env).set_mode(Mode::Normal);
+    model.mode[env] = Mode::Normal;
+}
+
 /// Follows the list page's Import link, if the list is shown.
 async fn open_import(c: &Client, snap: &page::Snapshot) -> bool {
     if snap.dialog || !snap.path.ends_with("/pets") {
@@ -122,12 +191,7 @@ async fn run_rows(c: &Client, env: usize, text: &str) -> bool {
 
 /// Each of `names` may now be created once in `env`.
 fn allow(model: &mut Model, env: usize, names: &[String]) {
-    model.sends_allowed[env] += names.len();
     for name in names {
-        model.presses.push(Press {
-            name: name.clone(),
-            env,
-            should_create: false,
-        });
+        model.allow(env, name.clone(), false);
     }
 }

@@ -8,7 +8,7 @@ use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 use petstore_dev_service::store::Pet;
 
-use super::model::{query, url_env, Model, Press, ENVS};
+use super::model::{query, url_env, Model, ENVS};
 use super::page::{self, Snapshot};
 use super::steps::{Rng, Step};
 
@@ -111,16 +111,46 @@ pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usi
         page::type_into(c, "Type production to confirm", "production").await;
     }
     if page::button(c, "Start copy").await {
-        model.sends_allowed[to] += chosen.len();
         model.copies_started += chosen.len();
         for name in chosen {
-            model.presses.push(Press {
-                name,
-                env: to,
-                should_create: false,
-            });
+            model.allow(to, name, false);
         }
     }
+}
+
+/// The pets of `env` the compare page's reads reach (each status's first 100 and the first 100
+/// of all, merged by id), with the pets this device created there that a full read may have
+/// left out, which the page takes in.
+fn read_side(model: &Model, env: usize) -> Vec<Pet> {
+    const KNOWN: [&str; 3] = ["available", "pending", "sold"];
+    let pets = model.pets(env);
+    let mut read: Vec<Pet> = Vec::new();
+    let mut full: Vec<Option<&str>> = Vec::new();
+    for status in [Some("available"), Some("pending"), Some("sold"), None] {
+        let of: Vec<&Pet> = pets
+            .iter()
+            .filter(|p| status.is_none() || p.status.as_deref() == status)
+            .take(100)
+            .collect();
+        if of.len() >= 100 {
+            full.push(status);
+        }
+        for p in of {
+            if !read.iter().any(|r| r.id == p.id) {
+                read.push(p.clone());
+            }
+        }
+    }
+    let may_miss = |s: Option<&str>| {
+        full.contains(&None) && s.is_none_or(|s| !KNOWN.contains(&s) || full.contains(&Some(s)))
+    };
+    for p in &pets {
+        let unread = !read.iter().any(|r| r.id == p.id);
+        if unread && may_miss(p.status.as_deref()) && model.created_here[env].contains(&p.name) {
+            read.push(p.clone());
+        }
+    }
+    read
 }
 
 fn key(name: &str) -> String {
@@ -136,7 +166,7 @@ fn expected(model: &Model, snap: &Snapshot) -> [String; 5] {
         key(&p.name).contains(&search)
             && status.as_ref().is_none_or(|s| p.status.as_ref() == Some(s))
     };
-    let (staging, production) = (model.pets(1), model.pets(0));
+    let (staging, production) = (read_side(model, 1), read_side(model, 0));
     let mut names: Vec<String> = staging
         .iter()
         .chain(&production)

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use fantoccini::Client;
 
-use super::model::{Model, Press, ENVS};
+use super::model::{Model, ENVS};
 use super::page::{self, Snapshot};
 use super::steps::{fill_new, held, Rng, Step};
 
@@ -110,20 +110,118 @@ pub async fn perform(
                     && page::wait_for_button(c, "Forget everything").await
                     && page::button(c, "Forget everything").await;
                 if forgotten {
-                    model.app_key = [None, None];
-                    model.wiped = true;
+                    model.wipe();
                 }
                 !forgotten
             }
         };
     if sent {
-        model.sends_allowed[env] += 1;
-        model.presses.push(Press {
-            name,
-            env,
-            should_create,
-        });
+        model.allow(env, name, should_create);
     } else {
         model.taken_back.push((env, name));
+    }
+}
+
+/// From the add form (opened first if need be), adds a pet and, while it is held, duplicates
+/// the tab (a new one with a copy of this one's `sessionStorage`, as the browser's Duplicate
+/// makes it): the copy restores the draft, says nothing of the pet, and asks before adding it
+/// again, sending nothing; it is closed, and the first tab sends the pet. What went wrong in
+/// the copy, if anything.
+pub async fn duplicate_mid_hold(
+    c: &Client,
+    model: &mut Model,
+    snap: Snapshot,
+    env: usize,
+    tag: &str,
+) -> Result<(), String> {
+    if !model.holds || snap.dialog || model.offline.is_some() {
+        return Ok(());
+    }
+    if !snap.path.ends_with("/pets/new") {
+        page::nav(c, "New pet").await;
+    }
+    let (_, snap) =
+        page::wait_for(c, Duration::from_secs(5), |s| s.add_disabled == Some(false)).await;
+    let Some((name, should_create)) = fill_new(c, model, &snap, env, tag).await else {
+        return Ok(());
+    };
+    if !page::button(c, "Add pet").await {
+        return Ok(());
+    }
+    model.allow(env, name.clone(), should_create);
+    if !held(c, model).await {
+        return Ok(());
+    }
+    let writes = model.writes(env);
+    let url = c.current_url().await.map_err(|e| e.to_string())?;
+    let stored = c
+        .execute(
+            "return JSON.stringify(Object.fromEntries(Object.entries(sessionStorage)));",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let first = c.window().await.map_err(|e| e.to_string())?;
+    let opened_at = petstore_dev_service::control::now_ms();
+    let copy = c.new_window(true).await.map_err(|e| e.to_string())?;
+    let outcome = match c.switch_to_window(copy.handle).await {
+        Ok(()) => {
+            let outcome = in_the_copy(c, url.as_str(), stored, &name).await;
+            let _ = c.close_window().await;
+            outcome
+        }
+        Err(e) => Err(e.to_string()),
+    };
+    let _ = c.switch_to_window(first).await;
+    model
+        .other_tabs
+        .push((opened_at, petstore_dev_service::control::now_ms()));
+    if model.writes(env) != writes {
+        return Err(format!("{name} was sent while held: the copy sent it"));
+    }
+    // The first tab still holds it, and sends it.
+    page::button(c, "Send now").await;
+    model.duplicated += usize::from(outcome.is_ok());
+    outcome
+}
+
+/// In the duplicated tab: the draft comes back, and Add pet asks first.
+async fn in_the_copy(
+    c: &Client,
+    url: &str,
+    stored: serde_json::Value,
+    name: &str,
+) -> Result<(), String> {
+    c.goto(url).await.map_err(|e| e.to_string())?;
+    c.execute(
+        "sessionStorage.clear();
+         for (const [key, value] of Object.entries(JSON.parse(arguments[0])))
+           sessionStorage.setItem(key, value);
+         location.reload();",
+        vec![stored],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let (restored, _) = page::wait_for(c, Duration::from_secs(10), |s| {
+        s.value("pet-name") == Some(name) && s.add_disabled == Some(false)
+    })
+    .await;
+    if !restored {
+        return Err(format!(
+            "the duplicated tab did not restore the draft of {name}"
+        ));
+    }
+    page::button(c, "Add pet").await;
+    let (asked, snap) = page::wait_for(c, Duration::from_secs(5), |s| {
+        let question = s.words().part("held_elsewhere_question");
+        s.alerts.iter().any(|a| a.contains(&question))
+    })
+    .await;
+    match asked {
+        true => Ok(()),
+        false => Err(format!(
+            "the duplicated tab did not ask before adding {name} again: {:?}",
+            snap.alerts
+        )),
     }
 }

@@ -341,11 +341,46 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
             ));
         }
         let expected = expected_rows(&pets, &snap.search, url_status.as_deref(), limit);
-        let shown: Vec<(String, String)> = snap
+        // The pets this device added that the read did not reach come first, marked; the
+        // other rows are the read's.
+        let (added, read): (Vec<_>, Vec<_>) = snap
             .rows
             .iter()
-            .map(|r| (r[0].clone(), r[1].clone()))
-            .collect();
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    snap.added.get(i) == Some(&true),
+                    (r[0].clone(), r[1].clone()),
+                )
+            })
+            .partition(|(added, _)| *added);
+        let shown: Vec<(String, String)> = read.into_iter().map(|(_, row)| row).collect();
+        let needle = query(&snap.search, "q")
+            .unwrap_or_default()
+            .trim()
+            .to_lowercase();
+        for (_, (id, name)) in &added {
+            if !pets
+                .iter()
+                .any(|p| p.id.to_string() == *id && p.name == *name)
+            {
+                return Err(format!(
+                    "{name} ({id}) is marked Added here, not a pet of {}",
+                    ENVS[env]
+                ));
+            }
+            if !model.created_here[env].contains(name) {
+                return Err(format!(
+                    "{name} ({id}) is marked Added here, not added by this device"
+                ));
+            }
+            if shown.iter().any(|(other, _)| other == id) || !name.to_lowercase().contains(&needle)
+            {
+                return Err(format!(
+                    "{name} ({id}) is marked Added here beside the read's rows {shown:?}"
+                ));
+            }
+        }
         for row in &shown {
             if !pets
                 .iter()

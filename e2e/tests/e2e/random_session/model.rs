@@ -46,6 +46,10 @@ pub struct Model {
     /// How many imports had a row fixed and were run again, and how many fresh tabs were
     /// opened offline with a made-up key.
     pub imports_fixed: usize,
+    /// Imports with rows on their way as Check rows was pressed or the page left and come
+    /// back to, and tabs duplicated during a hold that asked before adding the pet again.
+    pub mid_runs: usize,
+    pub duplicated: usize,
     pub fresh_tabs: usize,
     /// Set by the step that pressed "Sign out everywhere", until the next step.
     pub wiped: bool,
@@ -81,6 +85,10 @@ pub struct Model {
     /// double click's second one too: it may go once the first was answered) and per
     /// imported row.
     pub sends_allowed: [usize; 2],
+    /// Per environment, the names of the pets this device may have created since its record
+    /// of sent pets was last emptied (Sign out everywhere): the list may show them first,
+    /// marked "Added here".
+    pub created_here: [Vec<String>; 2],
     /// The site: what it was asked for, and the folder deploys are copied into.
     pub site_log: SiteLog,
     pub folder: PathBuf,
@@ -118,6 +126,8 @@ impl Model {
             compares_checked: AtomicUsize::new(0),
             copies_started: 0,
             imports_fixed: 0,
+            mid_runs: 0,
+            duplicated: 0,
             fresh_tabs: 0,
             wiped: false,
             closed_copy: false,
@@ -131,6 +141,7 @@ impl Model {
             other_tabs: Vec::new(),
             busy_from: [None, None],
             sends_allowed: [0, 0],
+            created_here: [Vec::new(), Vec::new()],
             site_log,
             folder,
             offline: None,
@@ -139,6 +150,25 @@ impl Model {
             live_problem: None,
             page_loads: Vec::new(),
         }
+    }
+
+    /// The session asked for one pet named `name` in `env` (a press of Add, a row, a copy):
+    /// it may be created once, and is expected to be when `should_create`.
+    pub fn allow(&mut self, env: usize, name: String, should_create: bool) {
+        self.sends_allowed[env] += 1;
+        self.created_here[env].push(name.clone());
+        self.presses.push(Press {
+            name,
+            env,
+            should_create,
+        });
+    }
+
+    /// Sign out everywhere emptied the tab, and the device's record of sent pets with it.
+    pub fn wipe(&mut self) {
+        self.app_key = [None, None];
+        self.wiped = true;
+        self.created_here = [Vec::new(), Vec::new()];
     }
 
     /// How many writes (anything but a GET) `env` has received.

@@ -60,6 +60,10 @@ pub struct Snapshot {
     pub dialog_title: String,
     /// Each table row's cells: ID, Name, Category, Status.
     pub rows: Vec<Vec<String>>,
+    /// Each table row: whether it is marked as a pet this device added that the read did
+    /// not reach.
+    #[serde(default)]
+    pub added: Vec<bool>,
     /// The list's Status filter and Limit field (list page only).
     pub status: Option<String>,
     pub limit: Option<String>,
@@ -127,6 +131,7 @@ return {
   dialogTitle: text(document.getElementById('sign-in-title')),
   // A name's cell also holds its "New" mark: the name is its link's text.
   rows: q('table tbody tr').map((tr) => q('td', tr).map((td, i) => i === 1 && td.querySelector('a') ? text(td.querySelector('a')) : text(td))),
+  added: q('table tbody tr').map((tr) => q('.badge-new', tr).some((b) => text(b) === w.addedHere)),
   status: onList && byLabel(w.status) ? byLabel(w.status).value : null,
   limit: onList && byLabel(w.limit) ? byLabel(w.limit).value : null,
   limitInvalid: !!(onList && byLabel(w.limit) && byLabel(w.limit).getAttribute('aria-invalid') === 'true'),
@@ -164,6 +169,7 @@ pub async fn snapshot(c: &Client) -> Snapshot {
         "status": w.say("column_status"),
         "limit": w.say("limit"),
         "noPets": w.say("no_pets_match_filters"),
+        "addedHere": w.say("mark_added_here"),
         "busy": [
             w.say("loading"), w.say("loading_pets"), w.say("loading_pet"), w.part("adding_pet"),
             w.say("row_sending"), w.part("busy_asking_again"), w.say("opening_page"),
@@ -305,6 +311,11 @@ pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
         }
         Err(_) => false,
     }
+}
+
+/// Whether the page shows what `xpath` finds.
+pub async fn has_xpath(c: &Client, xpath: &str) -> bool {
+    c.find(Locator::XPath(xpath)).await.is_ok()
 }
 
 /// Whether the page shows what the CSS `selector` finds.

@@ -6,11 +6,11 @@ use std::time::Duration;
 use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 
-use super::bulk::{export_matches_rows, import, import_fixed};
+use super::bulk::{export_matches_rows, import, import_fixed, import_mid_run};
 use super::compare;
 use super::find::{self, Scan};
 use super::held::{self, HeldEnd};
-use super::model::{url_env, Model, Press, ENVS};
+use super::model::{url_env, Model, ENVS};
 use super::page::{self, snapshot};
 use super::print::{self, Printed};
 
@@ -50,6 +50,17 @@ pub enum Step {
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
     /// again.
     ImportFixed,
+    /// Imports three rows into a service slowed for the step and, while rows are on their
+    /// way, presses Check rows (`false`) or leaves the page and comes back to it (`true`),
+    /// then runs the rest (`bulk.rs`).
+    ImportMidRun(bool),
+    /// Another manager fills production with more available pets than a read reaches, once a
+    /// session: copies into production then meet a crowded store.
+    CrowdProduction,
+    /// A pet held, the tab duplicated meanwhile, Add pet pressed in the copy (which asks
+    /// first, the record of sent pets being the device's), the copy closed, and the pet sent
+    /// from the first tab (`held.rs`).
+    DuplicateMidHold,
     Reload,
     Back,
     Forward,
@@ -373,6 +384,16 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::Import => import(c, model, &snap, env, tag).await,
         Step::ImportFixed => import_fixed(c, model, &snap, env, tag).await,
+        Step::ImportMidRun(leave) => import_mid_run(c, model, &snap, env, tag, *leave).await,
+        Step::CrowdProduction => {
+            for n in 0..CROWD {
+                model
+                    .deployment(0)
+                    .add_pet(&format!("Crowd {n}"), 6, Some("available"));
+            }
+            model.changed_at = super::live::now_ms();
+        }
+        Step::DuplicateMidHold => {}
         Step::Reload => c.refresh().await.expect("reload"),
         Step::Back => {
             c.back().await.expect("back");
@@ -425,8 +446,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
                 return;
             }
             if !asked || page::button(c, "Forget everything").await {
-                model.app_key = [None, None];
-                model.wiped = true;
+                model.wipe();
             }
         }
         Step::BusyOnce(e) => {
@@ -453,6 +473,10 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         | Step::SignOutInOtherTab => {}
     }
 }
+
+/// How many available pets another manager adds to production to crowd it: more than a read
+/// of one status reaches.
+const CROWD: usize = 110;
 
 fn set_mode(model: &mut Model, env: usize, mode: Mode) {
     model.deployment(env).set_mode(mode);
@@ -514,15 +538,10 @@ async fn add(
     if !pressed {
         return;
     }
-    model.sends_allowed[env] += 1;
     if matches!(step, Step::AddAnother(_)) && should_create {
         model.rounded = Some((env, name.clone()));
     }
-    model.presses.push(Press {
-        name,
-        env,
-        should_create,
-    });
+    model.allow(env, name, should_create);
     // A second press finds the pet held: nothing more is sent.
     let double = matches!(step, Step::AddDoubleClick);
     if double && page::button(c, "Add pet").await {

@@ -159,6 +159,21 @@ impl ApiError {
         }
     }
 
+    /// Whether a create that met this error says the service is failing now, so that a run of
+    /// creates stops sending at once rather than spending rows on it: no usable answer (the
+    /// pet may or may not exist), or a busy service (429; nothing created).
+    pub fn service_failing(&self) -> bool {
+        self.outcome_unknown() || self.status() == Some(429)
+    }
+
+    /// How long the service asked to wait (`Retry-After`), if it said.
+    pub fn asked_to_wait(&self) -> Option<Duration> {
+        match self {
+            ApiError::Server { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
+
     /// Whether asking again may get another answer: after no answer, an unreadable one, a busy
     /// service, a server error, or a key that could not be checked offline. A missing pet, a
     /// refused input or key, or a pet beyond the list's reach is answered the same however
@@ -206,6 +221,24 @@ mod tests {
 
     const BODY_400: &str =
         r#"{"code":"missing_name","message":"`name` is required.","status":400}"#;
+
+    #[test]
+    fn a_failing_service_stops_a_run_and_says_how_long_to_wait() {
+        let busy = ApiError::from_status(429, "").with_retry_after(Some(Duration::from_secs(30)));
+        assert!(
+            busy.service_failing() && !busy.outcome_unknown(),
+            "nothing created"
+        );
+        assert_eq!(busy.asked_to_wait(), Some(Duration::from_secs(30)));
+        let gateway = ApiError::from_status(503, "");
+        assert!(gateway.service_failing() && gateway.outcome_unknown());
+        assert_eq!(gateway.asked_to_wait(), None);
+        assert!(ApiError::Network("reset".into()).service_failing());
+        assert!(
+            !ApiError::from_status(400, "").service_failing(),
+            "a refusal is the row's"
+        );
+    }
 
     #[test]
     fn documented_statuses_map_to_their_variant_with_the_body() {

@@ -14,7 +14,8 @@
 //! - `POST /control/{sandbox}/{env}/mode` with one of `normal`, `error-503`, `error-503-at:N`
 //!   (the Nth request from now only), `html-500`,
 //!   `slow:MS` (every answer MS later), `hang` (no answer for a minute), `too-many:SECONDS`
-//!   (429 with `Retry-After`), `too-many:SECONDS:N` (the same, for the next N requests only).
+//!   (429 with `Retry-After`), `too-many:SECONDS:N` (the same, for the next N requests only),
+//!   `lose-answer-at:N` (the Nth request from now is carried out, then its answer is cut off).
 //! - `POST /control/{sandbox}/{env}/get-pet` with `on` or `off`: `off` removes `getPet`, which
 //!   then answers 410 Gone, as it will after its announced removal.
 //! - `POST /control/{sandbox}/{env}/status` with `ID STATUS` (`none` for no status): changes
@@ -124,6 +125,10 @@ pub enum Mode {
     Slow(Duration),
     /// No answer for a minute (longer than any client waits).
     Hang,
+    /// Normal, except that the request this many from now (1: the next) is carried out (a
+    /// create creates its pet) and its answer is then cut off after its status: an answer
+    /// lost on its way. Then normal again.
+    LoseAnswerAt(u32),
     /// 429 with `Retry-After` of this many seconds; for the next this many requests only
     /// when a count is given (then normal again), else for every request.
     TooMany(u32, Option<u32>),
@@ -140,6 +145,7 @@ impl Mode {
             "error-503-at" => Mode::Error503At(arg.parse().ok().filter(|n| *n > 0)?),
             "html-500" => Mode::Html500,
             "hang" => Mode::Hang,
+            "lose-answer-at" => Mode::LoseAnswerAt(arg.parse().ok().filter(|n| *n > 0)?),
             "slow" => Mode::Slow(Duration::from_millis(arg.parse().ok()?)),
             "too-many" => {
                 let (seconds, count) = match arg.split_once(':') {
@@ -315,6 +321,7 @@ mod tests {
         assert_eq!(Mode::parse("too-many:1:0"), None);
         assert_eq!(Mode::parse("error-503-at:3"), Some(Mode::Error503At(3)));
         assert_eq!(Mode::parse("error-503-at:0"), None);
+        assert_eq!(Mode::parse("lose-answer-at:2"), Some(Mode::LoseAnswerAt(2)));
         assert_eq!(Mode::parse("slow"), None);
         assert_eq!(Mode::parse("melt"), None);
     }

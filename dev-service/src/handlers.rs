@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{OriginalUri, Path, RawQuery, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
@@ -137,6 +137,14 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
                 *current = Mode::Error503At(n - 1);
                 Mode::Normal
             }
+            Mode::LoseAnswerAt(1) => {
+                *current = Mode::Normal;
+                Mode::LoseAnswerAt(1)
+            }
+            Mode::LoseAnswerAt(n) => {
+                *current = Mode::LoseAnswerAt(n - 1);
+                Mode::Normal
+            }
             Mode::TooMany(s, Some(n)) => {
                 *current = match n {
                     1 => Mode::Normal,
@@ -148,7 +156,7 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
         }
     };
     let early = match mode {
-        Mode::Normal | Mode::Error503At(_) => None,
+        Mode::Normal | Mode::Error503At(_) | Mode::LoseAnswerAt(_) => None,
         Mode::Slow(delay) => {
             tokio::time::sleep(delay).await;
             None
@@ -188,7 +196,32 @@ pub async fn gate(dep: Arc<Deployment>, mut req: Request, next: Next) -> Respons
         e.status = response.status().as_u16();
         e.answered_ms = now_ms();
     }
-    response
+    match mode {
+        Mode::LoseAnswerAt(_) => lost_on_its_way(response),
+        _ => response,
+    }
+}
+
+/// `response` with its body cut short: the status, the headers and a first byte go out, the
+/// rest never comes, as when a connection drops after the service did the work. (With no byte
+/// at all, a browser takes the drop for a stale connection and sends the request again.)
+fn lost_on_its_way(response: Response) -> Response {
+    let (parts, _) = response.into_parts();
+    let lost = futures_util::stream::unfold(0, |sent| async move {
+        match sent {
+            0 => Some((Ok(Bytes::from_static(b"{")), 1)),
+            // A moment for that byte to leave before the connection drops.
+            1 => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                Some((
+                    Err(std::io::Error::other("the answer was lost on its way")),
+                    2,
+                ))
+            }
+            _ => None,
+        }
+    });
+    Response::from_parts(parts, Body::from_stream(lost))
 }
 
 fn key_matches(req: &Request, key: &str) -> bool {

@@ -236,3 +236,59 @@ async fn a_counted_too_many_mode_answers_429_that_often_then_normally() {
     assert_eq!(seen[1].0, 429);
     assert_eq!(seen[2], (200, None));
 }
+
+#[tokio::test]
+async fn a_lost_answer_does_the_work_and_cuts_its_answer_off_once() {
+    let svc = Service::start_with(Config {
+        test_controls: true,
+        ..Config::default()
+    })
+    .await;
+    let control = svc
+        .prod("")
+        .replace("/production/v1", "/control/main/production");
+    let set = svc
+        .http
+        .post(format!("{control}/mode"))
+        .body("lose-answer-at:1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(set.status(), 200);
+    let sent = svc
+        .http
+        .post(svc.prod("/pets"))
+        .bearer_auth(PROD_KEY)
+        .header("content-type", "application/json")
+        .body(r#"{"name":"Lost","categoryId":1}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 201, "the status goes out");
+    assert!(
+        sent.text().await.is_err(),
+        "the rest of the answer never comes"
+    );
+    let pets: Vec<serde_json::Value> = svc
+        .http
+        .get(format!("{control}/pets"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        pets.iter().filter(|p| p["name"] == "Lost").count(),
+        1,
+        "created once"
+    );
+    let (status, _) = svc
+        .post(
+            &svc.prod("/pets"),
+            Some(PROD_KEY),
+            r#"{"name":"After","categoryId":1}"#,
+        )
+        .await;
+    assert_eq!(status, 201, "normal again");
+}

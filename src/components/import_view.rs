@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use petstore_core::Page;
 
 use crate::api::PetStatus;
-use crate::i18n::{number, sentence, status_name, t, words, Label};
+use crate::i18n::{clock_time, number, sentence, status_name, t, words, Label};
 
 use crate::i18n::problems::row_problems;
 use crate::import::{Origin, Outcome, Pause, Run, RunState};
@@ -37,6 +37,13 @@ pub fn ImportProgress(
             RunState::Paused(Pause::User) => Some(words::run_paused()),
             RunState::Paused(Pause::SignIn) => Some(words::run_paused_sign_in()),
             RunState::Paused(Pause::Offline) => Some(words::run_paused_offline()),
+            RunState::Paused(Pause::Failed { at_ms, retry_at_ms }) => {
+                let at = clock_time(at_ms as f64);
+                Some(match retry_at_ms {
+                    Some(until) => words::run_paused_busy(&at, &clock_time(until as f64)).into(),
+                    None => words::run_paused_failed(&at).into(),
+                })
+            }
             RunState::Paused(Pause::Environment | Pause::Left) => Some(words::run_paused_away()),
             RunState::Cancelled => Some(words::run_cancelled()),
             RunState::Done => Some(words::run_done()),

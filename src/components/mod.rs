@@ -29,6 +29,7 @@ mod sign_out_everywhere;
 mod stock_sheet;
 mod text_field;
 mod title;
+mod unknown_rows;
 mod update_banner;
 
 pub(crate) use crate::i18n::clock_time;
@@ -63,6 +64,7 @@ pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;
 pub use text_field::TextField;
 pub use title::{env_icon, page_title};
+pub use unknown_rows::SendUnknownAgain;
 pub use update_banner::{update_ready, UpdateBanner};
 
 /// Moves the keyboard (and a screen reader) to the element with this id, if it is there.

@@ -4,14 +4,15 @@
 //! result files, the progress and every row's outcome. Nothing starts while a run of the same
 //! environment is sending elsewhere.
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 
-use super::{download, ImportProgress, ImportTable, OfflineWrites, TextField};
+use super::{download, ImportProgress, ImportTable, OfflineWrites, SendUnknownAgain, TextField};
 use crate::config::Environment;
 use crate::i18n::{number, t, words, Label};
-use std::collections::BTreeSet;
 
-use crate::i18n::{listed, moment};
+use crate::i18n::{clock_time, listed, moment};
 use crate::import::{failed_rows_csv, results_csv, ImportRow, Origin, Pause, Run, RunState};
 use crate::session::{use_keys, use_sent, use_session, SentPets};
 
@@ -98,21 +99,29 @@ pub fn RunPanel(
         can_send.get() && typed() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()))
     };
     let can_resume = move || can_send.get() && (typed() || confirmed_run.get());
-    // Send unknown rows again first names them, and when they were sent.
-    let unknown = Memo::new(move |_| run.unknown());
-    let asking_unknown = RwSignal::new(false);
-    let unknown_question = move || {
-        let (names, at) = unknown.with(|u| said_rows(run, sent, u));
-        words::send_unknown_question(unknown.with(Vec::len) as u64, &env.label(), &names, &at)
-    };
-    let send_unknown = move |_| {
-        let keys: BTreeSet<String> = unknown
-            .get_untracked()
-            .into_iter()
-            .map(|(_, k)| k)
-            .collect();
-        asking_unknown.set(false);
-        run.forget_unknown(&keys);
+    // A busy service said when to ask again: once pressed, the run goes on by itself then.
+    let resumes_at = RwSignal::new(None::<u64>);
+    let resume_timer = StoredValue::new(None::<TimeoutHandle>);
+    on_cleanup(move || {
+        if let Some(timer) = resume_timer.try_update_value(Option::take).flatten() {
+            timer.clear();
+        }
+    });
+    let resume_then = move |until: u64| {
+        let wait = until.saturating_sub(js_sys::Date::now() as u64);
+        resumes_at.set(Some(until));
+        let go_on = move || {
+            resumes_at.set(None);
+            // Unless the manager did something else with it meanwhile.
+            if matches!(
+                run.state.try_get_untracked(),
+                Some(RunState::Paused(Pause::Failed { .. }))
+            ) {
+                run.start();
+            }
+        };
+        let timer = set_timeout_with_handle(go_on, Duration::from_millis(wait)).ok();
+        resume_timer.set_value(timer);
     };
 
     let save = move |failed: bool| {
@@ -177,19 +186,19 @@ pub fn RunPanel(
                     {t(words::resume)}
                 </button>
             </Show>
+            {move || match state() {
+                RunState::Paused(Pause::Failed { retry_at_ms: Some(until), .. }) if resumes_at.get().is_none() => {
+                    Some(view! {
+                        <button type="button" class="secondary" disabled=move || !can_resume() on:click=move |_| resume_then(until)>
+                            {move || words::resume_at(&clock_time(until as f64))}
+                        </button>
+                    })
+                }
+                _ => None,
+            }}
             <Show when=move || matches!(state(), RunState::Running | RunState::Paused(_))>
                 <button type="button" class="secondary" on:click=cancel>
                     {t(words::cancel)}
-                </button>
-            </Show>
-            <Show when=move || { !running() && unknown.with(|u| !u.is_empty()) }>
-                <button
-                    type="button"
-                    class="secondary"
-                    disabled=move || !can_send.get()
-                    on:click=move |_| asking_unknown.set(true)
-                >
-                    {t(words::send_unknown_again)}
                 </button>
             </Show>
             <Show when=move || !running() && run.ledger.with(|l| (0..total).any(|i| l.get(i).is_some()))>
@@ -204,7 +213,9 @@ pub fn RunPanel(
         </div>
         <p class="note" role="status">
             {move || {
-                if run.elsewhere() {
+                if let Some(until) = resumes_at.get() {
+                    Some(words::resumes_at(&clock_time(until as f64)))
+                } else if run.elsewhere() {
                     Some(words::run_elsewhere().into_owned())
                 } else if busy.get() && !running() {
                     Some(words::runs_sending(&env.label()))
@@ -213,18 +224,7 @@ pub fn RunPanel(
                 }
             }}
         </p>
-        <Show when=move || asking_unknown.get() && unknown.with(|u| !u.is_empty())>
-            <div class="alert wrap" role="alert">
-                <p>{unknown_question}</p>
-                <button type="button" disabled=move || !can_send.get() on:click=send_unknown>
-                    {t(words::send_them_again)}
-                </button>
-                " "
-                <button type="button" class="secondary" on:click=move |_| asking_unknown.set(false)>
-                    {t(words::keep_them)}
-                </button>
-            </div>
-        </Show>
+        <SendUnknownAgain run can_send sent />
         <Show when=move || asking.get()>
             <div class="alert" role="alert">
                 <p>{again_question}</p>
@@ -246,7 +246,7 @@ pub fn RunPanel(
 
 /// The names of `rows` of `run` (each with the key of the entry it stands on), as a list in
 /// the page's language, and when the last of those entries was sent (or noted).
-fn said_rows(run: Run, sent: SentPets, rows: &[(usize, String)]) -> (String, String) {
+pub(super) fn said_rows(run: Run, sent: SentPets, rows: &[(usize, String)]) -> (String, String) {
     let names: Vec<String> = run.rows.with_value(|all| {
         rows.iter()
             .filter_map(|(i, _)| all.get(*i))

@@ -9,4 +9,4 @@ pub(crate) mod run;
 pub use ledger::{fingerprint, fnv1a, Ledger, Outcome, Progress};
 pub use petstore_core::{parse_rows, ImportRow, ParseError, MAX_ROWS};
 pub use results::{failed_rows_csv, results_csv};
-pub(crate) use run::{Origin, Pause, Run, RunState};
+pub(crate) use run::{Looked, Origin, Pause, Run, RunState};

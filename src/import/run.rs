@@ -52,6 +52,14 @@ pub enum Pause {
     Left,
     /// The service went out of reach: nothing more is sent until Resume.
     Offline,
+    /// A create met a failing service (no usable answer, a 5xx, a 429): nothing more is sent
+    /// until Resume.
+    Failed {
+        /// When, in ms since the epoch.
+        at_ms: u64,
+        /// When the service said it could be asked again, if it said.
+        retry_at_ms: Option<u64>,
+    },
 }
 
 /// Where a run's rows come from, which also says the page it runs on.
@@ -66,6 +74,17 @@ pub enum Origin {
         /// Each row's pet's id in `from`.
         ids: Vec<i64>,
     },
+}
+
+/// What looking for the rows that may exist found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Looked {
+    /// Rows whose pet is in the service's lists: marked created.
+    pub found: usize,
+    /// Rows whose pet is not there, in lists that hold every pet of its status.
+    pub not_there: usize,
+    /// Rows whose pet is not in lists that came back full: it may be past them.
+    pub unchecked: usize,
 }
 
 /// One run's rows and state, its rows' outcomes read from the record; cheap to copy into
@@ -323,18 +342,71 @@ impl Run {
         }
     }
 
-    /// An answer came: a refused key or the service out of reach pause the run (its row waits,
-    /// unsent); then the next row goes. Nothing, once the panel is gone.
+    /// An answer came: a refused key, the service out of reach or failing pause the run (the
+    /// rows on their way finish, nothing new is sent); then the next row goes. Nothing, once
+    /// the panel is gone.
     fn finish(&self, result: Result<crate::api::Pet, CallError>) {
-        if self.state.try_get_untracked().is_none() {
+        let Some(state) = self.state.try_get_untracked() else {
             return;
-        }
+        };
         match result {
             Err(e) if e.needs_sign_in() => self.set_state(RunState::Paused(Pause::SignIn)),
             Err(CallError::Offline) => self.set_state(RunState::Paused(Pause::Offline)),
+            // The first failure pauses it; a row on its way that fails after keeps that time.
+            Err(CallError::Api(e)) if e.service_failing() && state == RunState::Running => {
+                let at_ms = js_sys::Date::now() as u64;
+                let retry_at_ms = e.asked_to_wait().map(|w| at_ms + w.as_millis() as u64);
+                self.set_state(RunState::Paused(Pause::Failed { at_ms, retry_at_ms }));
+            }
             _ => {}
         }
         self.pump();
+    }
+
+    /// Looks for the pets of the rows that may exist in what the service lists (up to 100 of
+    /// each status, as a search of a full list reads), before they are offered to be sent
+    /// again: a row whose pet is there (the same name, category and status, not a pet the
+    /// record already holds as created) is marked created with its id.
+    pub async fn look_for_unknown(self) -> Result<Looked, CallError> {
+        let unknown = untrack(|| self.unknown());
+        let side = self
+            .session
+            .call(
+                self.env,
+                |client| async move { client.list_every(None).await },
+            )
+            .await?;
+        let mut known: Vec<i64> = untrack(|| {
+            self.sent.with(self.env, |record, _| {
+                petstore_core::sent::created(record)
+                    .map(|(pet, _)| pet.id)
+                    .collect()
+            })
+        });
+        let mut looked = Looked::default();
+        for (row, key) in unknown {
+            let Some(pet) = self.rows.with_value(|r| r.get(row)?.checked.clone().ok()) else {
+                continue;
+            };
+            // The newest equal pet: the one most likely sent by this row.
+            let found = side.pets.iter().rev().find(|p| {
+                !known.contains(&p.id)
+                    && p.name == pet.name
+                    && p.category_id == pet.category_id
+                    && p.status == pet.status
+            });
+            match found {
+                Some(found) => {
+                    known.push(found.id);
+                    self.sent
+                        .settle(self.env, &key, sent::Answer::Created(found.id));
+                    looked.found += 1;
+                }
+                None if side.may_miss(pet.status.as_ref()) => looked.unchecked += 1,
+                None => looked.not_there += 1,
+            }
+        }
+        Ok(looked)
     }
 
     /// The rows ticked to be sent again that equal a pet sent before, each with that pet's

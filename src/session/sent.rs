@@ -303,8 +303,9 @@ impl SentPets {
 }
 
 /// What a create's `result` says of its pet, for the record: created; refused by the service
-/// (not created); no usable answer (it may exist); or never sent after all (no key, a refused
-/// key, offline), which leaves nothing to remember.
+/// (not created); no usable answer (it may exist); or never sent, or turned away before the
+/// service looked at it (no key, a refused key, offline, a busy service's 429), which leaves
+/// nothing to remember.
 pub fn answer_of(result: &Result<Pet, CallError>) -> Answer {
     match result {
         Ok(pet) => Answer::Created(pet.id),
@@ -313,6 +314,7 @@ pub fn answer_of(result: &Result<Pet, CallError>) -> Answer {
             Answer::Refused(plain_message(&body.message))
         }
         Err(e) if e.needs_sign_in() => Answer::NotSent,
+        Err(CallError::Api(e)) if e.status() == Some(429) => Answer::NotSent,
         Err(CallError::Api(e)) => Answer::Refused(said(e)),
         Err(_) => Answer::NotSent,
     }

@@ -24,6 +24,7 @@ mod app_list;
 mod app_list_reads;
 mod app_live;
 mod app_look;
+mod app_run_failing;
 mod app_sent;
 mod app_session;
 mod app_switching;

@@ -21,6 +21,7 @@ mod tabs;
 
 use std::time::{Duration, Instant};
 
+use self::bulk::MidRun;
 use self::compare::draw_compare;
 use self::invariants::{check, sign_in_expected};
 use self::live::{draw_live, is_live};
@@ -141,9 +142,13 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         // all the same.
         let step = match n % 10 {
             9 => Step::Export,
-            // One import in four while rows are on their way, Check rows pressed or the page
-            // left and come back to.
-            4 if n % 40 == 24 => Step::ImportMidRun(n % 80 == 64),
+            // One import in four while rows are on their way: Check rows pressed, the page left
+            // and come back to, or the service failing for a moment.
+            4 if n % 40 == 24 => Step::ImportMidRun(match n % 120 {
+                64 => MidRun::Leave,
+                104 => MidRun::ServiceFails,
+                _ => MidRun::CheckRows,
+            }),
             4 if n % 20 == 14 => Step::ImportFixed,
             4 => Step::Import,
             slot => {

@@ -88,17 +88,28 @@ pub async fn import_fixed(
     }
 }
 
+/// What happens while an import's rows are on their way.
+#[derive(Clone, Copy, Debug)]
+pub enum MidRun {
+    /// Check rows is pressed (it is off meanwhile: it would draw the rows anew under them).
+    CheckRows,
+    /// The page is left and come back to; the rows are checked and the rest started.
+    Leave,
+    /// The service fails the second create (a 503): the run pauses at once; Resume sends the
+    /// rest.
+    ServiceFails,
+}
+
 /// Imports three rows from the list page into a service slowed for the step (each answer
-/// 1.5 s later), and while rows are on their way either presses Check rows (off meanwhile: it
-/// would draw the rows anew under them) or leaves the page and comes back to it, then checks
-/// the rows and starts the rest. Each row may be created once: the invariants count them.
+/// 1.5 s later) or failing once, and while rows are on their way does `what`. Each row may be
+/// created once: the invariants count them.
 pub async fn import_mid_run(
     c: &Client,
     model: &mut Model,
     snap: &page::Snapshot,
     env: usize,
     tag: &str,
-    leave: bool,
+    what: MidRun,
 ) {
     if !matches!(model.mode[env], Mode::Normal) || model.busy_pending(env) {
         return;
@@ -112,9 +123,12 @@ pub async fn import_mid_run(
         names[0], names[1], names[2]
     );
     let writes = model.writes(env);
-    let slow = Mode::Slow(Duration::from_millis(1500));
-    model.deployment(env).set_mode(slow);
-    model.mode[env] = slow;
+    let mode = match what {
+        MidRun::ServiceFails => Mode::Error503At(2),
+        _ => Mode::Slow(Duration::from_millis(1500)),
+    };
+    model.deployment(env).set_mode(mode);
+    model.mode[env] = Mode::Slow(Duration::ZERO);
     if run_rows(c, env, &text).await {
         allow(model, env, &names);
         // Until a row is on its way (the service took it in).
@@ -124,7 +138,17 @@ pub async fn import_mid_run(
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        if leave {
+        if let MidRun::ServiceFails = what {
+            // Paused at once, the failed row perhaps created; Resume sends the rest.
+            let paused = page::wait_for(c, Duration::from_secs(10), |s| {
+                s.text.contains(&s.words().part("run_paused_failed"))
+            })
+            .await
+            .0;
+            if paused {
+                page::button(c, "Resume").await;
+            }
+        } else if let MidRun::Leave = what {
             page::nav(c, "Pets").await;
             let (_, list) =
                 page::wait_for(c, Duration::from_secs(5), |s| s.path.ends_with("/pets")).await;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use petstore_dev_service::control::Mode;
 
-use super::bulk::{export_matches_rows, import, import_fixed, import_mid_run};
+use super::bulk::{export_matches_rows, import, import_fixed, import_mid_run, MidRun};
 use super::compare;
 use super::find::{self, Scan};
 use super::held::{self, HeldEnd};
@@ -50,10 +50,8 @@ pub enum Step {
     /// Imports a row and an invalid one, fixes the invalid one in the box and runs the rows
     /// again.
     ImportFixed,
-    /// Imports three rows into a service slowed for the step and, while rows are on their
-    /// way, presses Check rows (`false`) or leaves the page and comes back to it (`true`),
-    /// then runs the rest (`bulk.rs`).
-    ImportMidRun(bool),
+    /// Imports three rows while something happens mid-run (`bulk.rs`).
+    ImportMidRun(MidRun),
     /// Another manager fills production with more available pets than a read reaches, once a
     /// session: copies into production then meet a crowded store.
     CrowdProduction,
@@ -384,7 +382,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         }
         Step::Import => import(c, model, &snap, env, tag).await,
         Step::ImportFixed => import_fixed(c, model, &snap, env, tag).await,
-        Step::ImportMidRun(leave) => import_mid_run(c, model, &snap, env, tag, *leave).await,
+        Step::ImportMidRun(what) => import_mid_run(c, model, &snap, env, tag, *what).await,
         Step::CrowdProduction => {
             for n in 0..CROWD {
                 model

@@ -67,6 +67,12 @@ async fn a_refused_row_and_a_fault_in_the_middle_end_with_exact_outcomes() {
     paste(host, &sheet("Batch", 30, Some(7))).await;
     press(host, "Check rows").await;
     press(host, "Start import").await;
+    // The fault pauses the run at once; Resume sends the rest.
+    wait_until("paused by the fault", || {
+        page_text(host).contains("the service did not answer properly")
+    })
+    .await;
+    press_when_on(host, "Resume").await;
     wait_until("done", || page_text(host).contains("Done.")).await;
     assert!(
         page_text(host).contains("30 of 30 sent, 1 refused, 1 unknown"),

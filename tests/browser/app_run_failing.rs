@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::import::{count_named, paste, press, sheet};
+use common::import::{count_named, paste, press, press_when_on, sheet};
 use common::sandbox::{Sandbox, Seen};
 use common::ui::*;
 use common::STAGING_KEY;
@@ -56,7 +56,7 @@ async fn a_failing_service_pauses_the_run_at_once_and_resume_sends_the_rest_once
         "only the failed row may exist: {}",
         page_text(host)
     );
-    press(host, "Resume").await;
+    press_when_on(host, "Resume").await;
     wait_until("the rest sent", || {
         page_text(host).contains("30 of 30 sent, 0 refused, 1 unknown")
     })
@@ -100,7 +100,7 @@ async fn a_create_whose_answer_was_lost_is_found_and_marked_created() {
     posts_settled(&sb).await;
     // The third row went beside it, or waits for Resume.
     if button(host, "Resume").is_some() {
-        press(host, "Resume").await;
+        press_when_on(host, "Resume").await;
     }
     wait_until("every row answered or lost", || {
         page_text(host).contains("3 of 3 sent, 0 refused, 1 unknown")

@@ -23,6 +23,15 @@ pub async fn press(host: &Element, name: &str) {
     click(&b).await;
 }
 
+/// Presses the button named `name` once it is on (Resume waits for the rows on their way).
+pub async fn press_when_on(host: &Element, name: &str) {
+    let b = wait_for(&format!("the {name} button, on"), || {
+        button(host, name).filter(|b| !b.has_attribute("disabled"))
+    })
+    .await;
+    click(&b).await;
+}
+
 /// `n` rows named `{prefix} 1`..; the row numbered `refused` gets a name the service refuses.
 pub fn sheet(prefix: &str, n: usize, refused: Option<usize>) -> String {
     let mut text = String::from("name\tcategoryId\tstatus\n");

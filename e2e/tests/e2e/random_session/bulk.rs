@@ -145,6 +145,17 @@ pub async fn import_mid_run(
             })
             .await
             .0;
+            // Resume is on once the row beside the failed one is answered.
+            let resume = format!(
+                "//button[normalize-space()=\"{}\"][not(@disabled)]",
+                page::say(c, "Resume").await
+            );
+            for _ in 0..100 {
+                if !paused || page::has_xpath(c, &resume).await {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
             if paused {
                 page::button(c, "Resume").await;
             }

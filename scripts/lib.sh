@@ -3,6 +3,8 @@
 # second run costs seconds. Only the package registries are used: crates.io, npm, Debian.
 
 TRUNK_VERSION=0.21.14
+# Firefox's WebDriver, built from crates.io for the cross-engine tests.
+GECKODRIVER_VERSION=0.37.1
 # The splitter that cuts the app's wasm by page (scripts/split-build.sh). It must understand
 # the split points of the wasm_split_helpers that Leptos depends on (0.2 in Cargo.lock).
 WASM_SPLIT_VERSION=0.2.4
@@ -65,7 +67,9 @@ locked_version() {
 }
 
 # Rust's wasm target, trunk, wasm-split-cli, the wasm-bindgen CLI equal to Cargo.lock, and
-# wasm-opt 132; with `--browser`, also Debian's Chromium and ChromeDriver for the browser tests.
+# wasm-opt 132; with `--browser`, also Debian's Chromium and ChromeDriver for the browser tests;
+# with `--engines` too, the other engines' packages and geckodriver (`setup_other_engines`),
+# all side by side with the Rust tools.
 setup_build_tools() {
   export PATH="$HOME/.cargo/bin:$PATH"
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -75,10 +79,14 @@ setup_build_tools() {
 
   # The Debian packages in one apt run (two would fight over dpkg's lock), while the Rust
   # tools compile: it mostly waits on the network.
-  local debs=() pids=()
+  local debs=() pids=() engines=""
   command -v npm >/dev/null || debs+=(nodejs npm)
   if [ "${1:-}" = "--browser" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
     debs+=(chromium chromium-driver)
+  fi
+  if [ "${2:-}" = "--engines" ]; then
+    engines=1
+    mapfile -t -O "${#debs[@]}" debs < <(missing_engine_packages)
   fi
   if [ "${#debs[@]}" -gt 0 ]; then
     apt_install "${debs[@]}" &
@@ -89,8 +97,15 @@ setup_build_tools() {
   local wbg
   wbg=$(locked_version wasm-bindgen)
   if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-    say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
-    cargo install trunk --version "$TRUNK_VERSION" --locked &
+    # Without its default features: it downloads no tool here (wasm-bindgen and wasm-opt are
+    # installed below, and Trunk.toml pins them), so neither TLS nor its update check is built.
+    say "installing trunk $TRUNK_VERSION (several minutes on 2 cores, once)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features &
+    pids+=($!)
+  fi
+  if [ -n "$engines" ] && ! geckodriver --version 2>/dev/null | grep -q "^geckodriver $GECKODRIVER_VERSION"; then
+    say "building geckodriver $GECKODRIVER_VERSION (crates.io, once)"
+    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked &
     pids+=($!)
   fi
   # (It prints no version: cargo's list of installed crates says which one is there.)
@@ -109,21 +124,32 @@ setup_build_tools() {
     cargo install wasm-bindgen-cli --version "$wbg" --force &
     pids+=($!)
   fi
-  local pid
-  for pid in "${pids[@]}"; do
-    wait "$pid"
-  done
-
   # wasm-opt 132 from npm, never Debian's binaryen 108 (its release builds crash in the
   # browser). Trunk.toml pins version_132, so a wrong wasm-opt stops the build.
   # The same manifest brings axe-core 4.14, which the end-to-end tests inject (no network
   # fetch at test time), and esbuild, which minifies the release build's JS glue (Trunk.toml).
+  # Beside the others when npm is there already, else once apt has brought it.
+  local npm_pid=""
   if ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version 132' \
     || ! grep -qs '"version": "4.14.1"' .tools/node_modules/axe-core/package.json \
     || [ "$(.tools/node_modules/.bin/esbuild --version 2>/dev/null)" != "0.28.2" ]; then
     say "installing wasm-opt 132 (npm binaryen), axe-core 4.14 and esbuild 0.28"
-    npm ci --prefix .tools --no-audit --no-fund
+    if command -v npm >/dev/null; then
+      npm ci --prefix .tools --no-audit --no-fund &
+      npm_pid=$!
+    else
+      npm_pid=later
+    fi
   fi
+  local pid
+  for pid in "${pids[@]}"; do
+    wait "$pid"
+  done
+  case "$npm_pid" in
+    "") ;;
+    later) npm ci --prefix .tools --no-audit --no-fund ;;
+    *) wait "$npm_pid" ;;
+  esac
   export PATH="$PWD/.tools/node_modules/.bin:$PATH"
 }
 
@@ -136,23 +162,29 @@ setup_browser() {
   export CHROMEDRIVER=/usr/bin/chromedriver
 }
 
-# The other engines of the cross-engine tests: Debian's Firefox ESR and WebKitGTK's WebDriver
-# (with its MiniBrowser; Safari's engine), a virtual display for WebKitGTK (it draws only on
-# one), geckodriver, built from crates.io, and poppler's PDF tools (printed cards).
-setup_other_engines() {
-  local missing=()
-  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
-  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
-  command -v Xvfb >/dev/null || missing+=(xvfb)
+# The Debian packages of the other engines that this machine lacks, one a line.
+missing_engine_packages() {
+  [ -x /usr/bin/firefox-esr ] || echo firefox-esr
+  [ -x /usr/bin/WebKitWebDriver ] || echo webkit2gtk-driver
+  command -v Xvfb >/dev/null || echo xvfb
   # Printed cards are read back from Chromium's PDF: its pages, its text, and its code drawn.
-  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  command -v pdftoppm >/dev/null || echo poppler-utils
   # The tests' own WebKitGTK browser (e2e/webkit/browser.py: MiniBrowser's console goes nowhere).
   /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1"); gi.require_version("Gtk", "3.0")' \
-    2>/dev/null || missing+=(python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0)
+    2>/dev/null || printf '%s\n' python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0
+}
+
+# The other engines of the cross-engine tests: Debian's Firefox ESR and WebKitGTK's WebDriver
+# (with its MiniBrowser; Safari's engine), a virtual display for WebKitGTK (it draws only on
+# one), geckodriver, built from crates.io, and poppler's PDF tools (printed cards). Nothing
+# after `setup_build_tools --browser --engines`, which installs them beside the Rust tools.
+setup_other_engines() {
+  local missing=()
+  mapfile -t missing < <(missing_engine_packages)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
-  if ! geckodriver --version 2>/dev/null | grep -q "^geckodriver 0.37.1"; then
-    say "building geckodriver 0.37.1 (crates.io, once)"
-    cargo install geckodriver --version 0.37.1 --locked
+  if ! geckodriver --version 2>/dev/null | grep -q "^geckodriver $GECKODRIVER_VERSION"; then
+    say "building geckodriver $GECKODRIVER_VERSION (crates.io, once)"
+    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
   fi
 }
 

@@ -35,7 +35,7 @@ finish() {
 trap finish EXIT
 
 phase "set-up: tools and the browsers (installed once)"
-setup_build_tools --browser
+setup_build_tools --browser --engines
 setup_browser
 setup_other_engines
 use_build_cache --exclusive

@@ -70,7 +70,9 @@ self.addEventListener("fetch", (event) => {
           event.waitUntil(work);
         } catch {}
       };
-      event.respondWith(apiRead(request, later));
+      // Never a failure of the worker's own (Firefox reports one in the console): a read it
+      // cannot answer ends as the page's abort, or as the service out of reach.
+      event.respondWith(apiRead(request, later).catch(() => unreachable(request)));
     }
     return;
   }
@@ -203,15 +205,17 @@ async function apiRead(request, later) {
       return unchecked();
     }
   }
-  return network.catch((error) => {
-    // The page gave up on this read (it was left): an abort, not a failure. The page never
-    // reads this answer; handing back the rejected fetch instead would be reported in the
-    // console as the worker's own error.
-    if (request.signal.aborted || error.name === "AbortError") {
-      return new Response(null, { status: 204 });
-    }
-    throw error;
-  });
+  return network.catch(() => unreachable(request));
+}
+
+// A read that ended with no answer: an empty answer when the page gave up on it (it was left:
+// an abort, which the page never reads), else the service out of reach, marked for the app
+// to say so (handing back the failed fetch instead would be reported in the console as the
+// worker's own error).
+function unreachable(request) {
+  if (request.signal.aborted) return new Response(null, { status: 204 });
+  const headers = { [OFFLINE]: "unreachable", "Access-Control-Expose-Headers": OFFLINE };
+  return new Response(null, { status: 503, headers });
 }
 
 // The name a key's kept answers are filed under in `env`: SHA-256 of this device's salt, the

@@ -5,6 +5,7 @@
 
 pub mod api;
 mod app;
+pub mod clock;
 pub mod compare;
 mod components;
 pub mod config;

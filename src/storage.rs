@@ -155,7 +155,7 @@ pub fn keep_draft(
 ) {
     let saved = crate::input::SavedDraft {
         draft,
-        saved_at_ms: js_sys::Date::now() as u64,
+        saved_at_ms: crate::clock::now() as u64,
         round,
     };
     set_json(&draft_slot(env), &saved);

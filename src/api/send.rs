@@ -17,6 +17,7 @@ use petstore_core::{
 
 use super::client::Client;
 use super::early::{self, js_text};
+use crate::clock;
 
 /// The header the service worker (sw.js) puts on an answer it kept, given instead of the
 /// network's: the time that answer was received.
@@ -29,6 +30,10 @@ const SLOW_HEADER: &str = "x-petstore-slow";
 /// The service worker's mark (in [`OFFLINE_HEADER`]) on its answer to a read while the service
 /// is out of reach, when it kept nothing this key read: no pet is shown to an unchecked key.
 const UNCHECKED: &str = "unchecked";
+
+/// The service worker's mark on its answer to a read the network failed, when it kept no answer
+/// to that read: the service out of reach, said as a network error.
+const UNREACHABLE: &str = "unreachable";
 
 /// What an answer's headers said, beyond its body.
 #[derive(Clone, Debug, Default)]
@@ -153,8 +158,7 @@ impl Client {
         .map_err(|e| self.transport_error(&signal, timed_out.get(), e))?;
         let header = |name| response.headers().get(name);
         let headers = Headers {
-            retry_after: header("retry-after")
-                .and_then(|v| parse_retry_after(&v, js_sys::Date::now())),
+            retry_after: header("retry-after").and_then(|v| parse_retry_after(&v, clock::now())),
             lifecycle: Lifecycle::from_headers(
                 header("deprecation").as_deref(),
                 header("sunset").as_deref(),
@@ -164,9 +168,14 @@ impl Client {
                 slow: header(SLOW_HEADER).is_some(),
             }),
         };
-        // The service worker's answer to a key that read nothing it kept, while offline.
-        if response.status() == 503 && headers.kept.as_ref().is_some_and(|k| k.at == UNCHECKED) {
+        // The service worker's own answers to a read the network failed: to a key that read
+        // nothing it kept, and to a read it kept nothing for.
+        let mark = headers.kept.as_ref().map(|k| k.at.as_str());
+        if response.status() == 503 && mark == Some(UNCHECKED) {
             return Err(ApiError::KeyUnchecked);
+        }
+        if response.status() == 503 && mark == Some(UNREACHABLE) {
+            return Err(ApiError::Network("the service could not be reached".into()));
         }
         let text = match early_text {
             Some(text) => text,
@@ -208,16 +217,20 @@ async fn sleep_unless_aborted(delay: Duration, signal: Option<&AbortSignal>) -> 
     if signal.is_some_and(AbortSignal::aborted) {
         return true;
     }
-    let millis = i32::try_from(delay.as_millis()).unwrap_or(i32::MAX);
-    // One promise settled by whichever comes first: the timer or the abort.
+    // One promise settled by whichever comes first: the app's clock or the abort.
+    let mut settle = None;
     let settled = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis);
-        }
         if let Some(signal) = signal {
             let _ = signal.add_event_listener_with_callback("abort", &resolve);
         }
+        settle = Some(resolve);
+    });
+    let waiting = settle.map(|resolve| {
+        clock::after(delay, move || {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        })
     });
     let _ = wasm_bindgen_futures::JsFuture::from(settled).await;
+    drop(waiting);
     signal.is_some_and(AbortSignal::aborted)
 }

@@ -2,13 +2,14 @@
 //! happened to the last try to read it again, and a Refresh button. The age ticks by itself,
 //! without reading the service again.
 
+use std::time::Duration;
+
+use crate::clock;
 use crate::i18n::{clock_time, relative_time, t, words};
-use gloo_timers::callback::Interval;
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 /// How often the age in words is worked out again.
-const TICK_MS: u32 = 15_000;
+const TICK_MS: u64 = 15_000;
 
 /// "Updated just now" / "Updated 3 minutes ago" (or, with `clock`, "Read at 10:42"); after a
 /// failed read again, "Could not update at 10:44; showing 10:42"; and **Refresh**.
@@ -28,18 +29,17 @@ pub fn Freshness(
 ) -> impl IntoView {
     // Counts the ticks; the age is worked out from the clock itself.
     let ticks = RwSignal::new(0u32);
-    let tick = Interval::new(TICK_MS, move || {
+    let tick = clock::every(Duration::from_millis(TICK_MS), move || {
         ticks.update(|n| *n = n.wrapping_add(1));
     });
-    let tick = SendWrapper::new(tick);
-    on_cleanup(move || drop(tick));
+    on_cleanup(move || tick.clear());
     let text = move || {
         ticks.track();
         let read = read_at.get()?;
         Some(match failed_at.get() {
             Some(failed) => words::could_not_update(&clock_time(failed), &clock_time(read)),
             None if clock => words::read_at(&clock_time(read)),
-            None => words::updated_ago(&ago(js_sys::Date::now() - read)),
+            None => words::updated_ago(&ago(clock::now() - read)),
         })
     };
     let failed = move || failed_at.with(Option::is_some);

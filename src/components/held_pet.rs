@@ -12,6 +12,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use petstore_core::Page;
 
 use super::focus;
+use crate::clock;
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{
@@ -88,13 +89,9 @@ fn HeldLine(held: Held) -> impl IntoView {
     hold.note_on_screen(true);
     on_cleanup(move || hold.note_on_screen(false));
     // The clock the countdown is drawn from, while it is shown.
-    let now = RwSignal::new(js_sys::Date::now());
-    let tick = set_interval_with_handle(move || now.set(js_sys::Date::now()), TICK).ok();
-    on_cleanup(move || {
-        if let Some(tick) = tick {
-            tick.clear();
-        }
-    });
+    let now = RwSignal::new(clock::now());
+    let tick = StoredValue::new(Some(clock::every(TICK, move || now.set(clock::now()))));
+    on_cleanup(move || drop(tick.try_update_value(Option::take)));
     let Held {
         env,
         name,

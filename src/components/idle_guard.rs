@@ -5,10 +5,11 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use std::time::Duration;
+
+use crate::clock;
 use crate::i18n::words;
-use gloo_timers::callback::Interval;
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 use crate::session::use_session;
 use crate::storage;
@@ -25,13 +26,13 @@ pub fn IdleGuard() -> impl IntoView {
     let minutes = session.idle_minutes().unwrap_or(f64::INFINITY);
     let limit_ms = minutes * 60_000.0;
     let warn_ms = (limit_ms / 2.0).min(60_000.0);
-    let last_input = Rc::new(Cell::new(js_sys::Date::now()));
+    let last_input = Rc::new(Cell::new(clock::now()));
     // Seconds left, while the warning shows.
     let left = RwSignal::new(None::<u32>);
     for name in INPUT_EVENTS {
         let last = last_input.clone();
         let handle = window_event_listener_untyped(name, move |_| {
-            last.set(js_sys::Date::now());
+            last.set(clock::now());
             session.note_in_use();
             if left.get_untracked().is_some() {
                 left.set(None);
@@ -39,15 +40,15 @@ pub fn IdleGuard() -> impl IntoView {
         });
         on_cleanup(move || handle.remove());
     }
-    let tick_ms = (warn_ms / 10.0).clamp(100.0, 1000.0) as u32;
-    let interval = Interval::new(tick_ms, move || {
+    let tick_ms = (warn_ms / 10.0).clamp(100.0, 1000.0) as u64;
+    let interval = clock::every(Duration::from_millis(tick_ms), move || {
         // Use in another tab counts too: the manager may be working there.
-        let idle = js_sys::Date::now() - last_input.get().max(session.in_use_elsewhere());
+        let idle = clock::now() - last_input.get().max(session.in_use_elsewhere());
         // A tab that holds nothing has nothing to forget, and nothing to warn about.
         let now = if idle < limit_ms - warn_ms || !storage::holds_anything() {
             None
         } else if idle >= limit_ms {
-            last_input.set(js_sys::Date::now());
+            last_input.set(clock::now());
             session.sign_out_idle();
             None
         } else {
@@ -57,8 +58,7 @@ pub fn IdleGuard() -> impl IntoView {
             left.set(now);
         }
     });
-    let interval = SendWrapper::new(interval);
-    on_cleanup(move || drop(interval));
+    on_cleanup(move || interval.clear());
     move || {
         left.get().map(|seconds| {
             view! {

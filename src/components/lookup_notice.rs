@@ -35,7 +35,7 @@ pub fn LookupNotice(
     // Drawn again in another language (a component's body is not: hence the closure).
     move || {
         let text = match via {
-            Via::GetPet(lifecycle) => removal_notice(lifecycle, js_sys::Date::now()),
+            Via::GetPet(lifecycle) => removal_notice(lifecycle, crate::clock::now()),
             Via::ListAfter(_) | Via::ListOnly => Some(words::found_in_list().into_owned()),
         };
         text.map(|text| {

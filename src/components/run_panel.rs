@@ -9,6 +9,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use super::{download, ImportProgress, ImportTable, OfflineWrites, SendUnknownAgain, TextField};
+use crate::clock;
 use crate::config::Environment;
 use crate::i18n::{number, t, words, Label};
 
@@ -101,14 +102,10 @@ pub fn RunPanel(
     let can_resume = move || can_send.get() && (typed() || confirmed_run.get());
     // A busy service said when to ask again: once pressed, the run goes on by itself then.
     let resumes_at = RwSignal::new(None::<u64>);
-    let resume_timer = StoredValue::new(None::<TimeoutHandle>);
-    on_cleanup(move || {
-        if let Some(timer) = resume_timer.try_update_value(Option::take).flatten() {
-            timer.clear();
-        }
-    });
+    let resume_timer = StoredValue::new(None::<clock::Wait>);
+    on_cleanup(move || drop(resume_timer.try_update_value(Option::take)));
     let resume_then = move |until: u64| {
-        let wait = until.saturating_sub(js_sys::Date::now() as u64);
+        let wait = until.saturating_sub(clock::now() as u64);
         resumes_at.set(Some(until));
         let go_on = move || {
             resumes_at.set(None);
@@ -120,8 +117,7 @@ pub fn RunPanel(
                 run.start();
             }
         };
-        let timer = set_timeout_with_handle(go_on, Duration::from_millis(wait)).ok();
-        resume_timer.set_value(timer);
+        resume_timer.set_value(Some(clock::after(Duration::from_millis(wait), go_on)));
     };
 
     let save = move |failed: bool| {

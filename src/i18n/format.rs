@@ -70,7 +70,7 @@ pub fn clock_time(ms: f64) -> String {
 /// When something happened: its time of day today ("10:42"), else its date and time.
 pub fn moment(ms: f64) -> String {
     let day = |ms: f64| js_sys::Date::new(&ms.into()).to_date_string();
-    if day(ms) == day(js_sys::Date::now()) {
+    if day(ms) == day(crate::clock::now()) {
         return clock_time(ms);
     }
     date_format(
@@ -106,7 +106,7 @@ pub fn long_date(date: &crate::api::Date) -> String {
 /// Today's date in long form ("27 November 2026"), in the device's time zone: a printed
 /// card's date.
 pub fn today_long() -> String {
-    day_long(js_sys::Date::now())
+    day_long(crate::clock::now())
 }
 
 /// The date, in long form and the device's time zone, of a time in ms since the epoch.

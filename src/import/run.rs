@@ -15,6 +15,7 @@ use petstore_core::sent::{self, State};
 use petstore_core::Page;
 
 use super::{ImportRow, Ledger, Outcome};
+use crate::clock;
 use crate::config::Environment;
 use crate::session::{
     answer_of, use_current_env, use_keys, use_sent, use_session, ApiKeys, CallError, CurrentEnv,
@@ -354,7 +355,7 @@ impl Run {
             Err(CallError::Offline) => self.set_state(RunState::Paused(Pause::Offline)),
             // The first failure pauses it; a row on its way that fails after keeps that time.
             Err(CallError::Api(e)) if e.service_failing() && state == RunState::Running => {
-                let at_ms = js_sys::Date::now() as u64;
+                let at_ms = clock::now() as u64;
                 let retry_at_ms = e.asked_to_wait().map(|w| at_ms + w.as_millis() as u64);
                 self.set_state(RunState::Paused(Pause::Failed { at_ms, retry_at_ms }));
             }

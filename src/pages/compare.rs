@@ -61,7 +61,7 @@ pub fn Compare() -> impl IntoView {
                 session.remember_pets(env, &side.pets);
                 Ok(side)
             });
-            async move { call.await.map(|side| (side, js_sys::Date::now())) }
+            async move { call.await.map(|side| (side, crate::clock::now())) }
         })
     };
     let staging = read(Environment::Staging);

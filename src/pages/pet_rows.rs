@@ -60,7 +60,7 @@ pub(super) fn PetRows(
                     limit: f.limit,
                     status: f.status,
                     changes,
-                    read_at: js_sys::Date::now(),
+                    read_at: crate::clock::now(),
                     failed_at: None,
                 };
                 Ok(listing)
@@ -87,7 +87,7 @@ pub(super) fn PetRows(
     // table shows them first where its read did not reach them.
     let sent = use_sent();
     let added = Memo::new(move |_| {
-        let since = js_sys::Date::now() as u64 - ADDED_SHOWN_MS;
+        let since = crate::clock::now() as u64 - ADDED_SHOWN_MS;
         let status = shown_filters.with(|f| f.as_ref().map(|(_, s)| s.clone()));
         sent.with(env, |record, _| {
             petstore_core::sent::created(record)
@@ -234,7 +234,7 @@ fn show(
     let kept = shown
         .try_update(|l| match l {
             Some(l) if keeps && asked.is_some_and(|f| l.is_for(f.limit, f.status.as_ref())) => {
-                l.failed_at = Some(js_sys::Date::now());
+                l.failed_at = Some(crate::clock::now());
                 true
             }
             _ => false,

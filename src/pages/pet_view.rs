@@ -99,14 +99,14 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
         async move {
             match call.await {
                 Ok(found) => {
-                    let read_at = js_sys::Date::now();
+                    let read_at = crate::clock::now();
                     last.set_value(Some((found.clone(), read_at)));
                     Ok((found, read_at, None))
                 }
                 Err(e) if e.needs_sign_in() || e.api() == Some(&ApiError::Cancelled) => Err(e),
                 Err(e) => match last.try_get_value().flatten() {
                     // Only a pet that was shown is kept: "no such pet" stays an answer.
-                    Some((found, read_at)) => Ok((found, read_at, Some(js_sys::Date::now()))),
+                    Some((found, read_at)) => Ok((found, read_at, Some(crate::clock::now()))),
                     None => Err(e),
                 },
             }

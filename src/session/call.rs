@@ -198,7 +198,7 @@ impl Session {
                 Err(e) if e.status().is_some() => session.note_unchecked(env, false),
                 _ => {}
             }
-            let at_ms = js_sys::Date::now() as u64;
+            let at_ms = crate::clock::now() as u64;
             if let Some(entry) = activity::entry_for(env, exchange, at_ms, from) {
                 session.activity.record(entry);
             }

@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use super::sent::answer_of;
 use super::{CallError, Held, Session, Unsent};
 use crate::api::{NewPet, Pet};
+use crate::clock;
 use crate::config::Environment;
 use crate::input::Draft;
 use crate::storage;
@@ -243,7 +244,7 @@ impl Creates {
         self.submits.update_value(|n| *n += 1);
         let id = self.submits.get_value();
         let undo_ms = self.session.undo_ms();
-        let until_ms = js_sys::Date::now() + undo_ms.unwrap_or_default();
+        let until_ms = clock::now() + undo_ms.unwrap_or_default();
         let state = match undo_ms {
             Some(_) => State::Held {
                 until_ms: until_ms as u64,

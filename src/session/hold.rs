@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::holding;
 use super::sent::SentPets;
+use crate::clock;
 use crate::config::Environment;
 use crate::storage;
 
@@ -70,7 +71,7 @@ pub struct Hold {
     unsent: RwSignal<Option<(Environment, String, Unsent)>>,
     leaving: RwSignal<Option<Leave>>,
     // The time-up's timer and the leave warning, while a pet is held.
-    timer: StoredValue<Option<TimeoutHandle>>,
+    timer: StoredValue<Option<clock::Wait>>,
     warning: StoredValue<Option<WindowListenerHandle>>,
     // The record the held pet is an entry of (this page's name is its).
     sent: SentPets,
@@ -145,7 +146,7 @@ impl Hold {
     /// so the next visit can say it was not sent.
     pub fn start(&self, held: Held, time_up: impl FnOnce() + 'static) {
         self.end();
-        let wait = Duration::from_millis((held.until_ms - js_sys::Date::now()).max(0.0) as u64);
+        let wait = Duration::from_millis((held.until_ms - clock::now()).max(0.0) as u64);
         let marker = Marker {
             env: held.env,
             name: held.name.clone(),
@@ -155,8 +156,7 @@ impl Hold {
         self.unsent.set(None);
         self.sent_line.set(None);
         self.held.set(Some(held));
-        self.timer
-            .set_value(set_timeout_with_handle(time_up, wait).ok());
+        self.timer.set_value(Some(clock::after(wait, time_up)));
         let warn = window_event_listener(ev::beforeunload, |ev| {
             ev.prevent_default();
             // Older browsers show the warning only when a value is returned.

@@ -15,6 +15,7 @@ use std::time::Duration;
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::clock;
 use crate::storage;
 
 /// How long past its last renewal a page's word is believed.
@@ -38,14 +39,14 @@ fn slot(page: &str) -> String {
 
 /// Writes the word at `slot`, believed from now for a while.
 fn write(slot: &str) {
-    let until = js_sys::Date::now() + BELIEVED_FOR_MS;
+    let until = clock::now() + BELIEVED_FOR_MS;
     storage::device_set(slot, &until.to_string());
 }
 
 /// Whether page `page`'s word is believed now (it holds a pet, or has just ended its hold).
 pub(super) fn believed(page: &str) -> bool {
     let until = storage::device_get(&slot(page)).and_then(|v| v.parse::<f64>().ok());
-    until.is_some_and(|until| until > js_sys::Date::now())
+    until.is_some_and(|until| until > clock::now())
 }
 
 /// The pages whose word is believed now.
@@ -60,7 +61,7 @@ pub(super) fn believed_pages() -> BTreeSet<String> {
 /// Forgets the words no longer believed, of any page: those a page left when its hold ended,
 /// and those of pages that went without a word.
 fn forget_stale() {
-    let now = js_sys::Date::now();
+    let now = clock::now();
     for kept in storage::device_slots(PREFIX) {
         let until = storage::device_get(&kept).and_then(|v| v.parse::<f64>().ok());
         if until.is_none_or(|until| until <= now) {
@@ -72,7 +73,7 @@ fn forget_stale() {
 /// This page's word while it acts on a pet: renewed, and taken back if the page goes.
 pub(super) struct Said {
     slot: String,
-    renew: Option<IntervalHandle>,
+    renew: Option<clock::Wait>,
     gone: Option<WindowListenerHandle>,
 }
 
@@ -83,7 +84,7 @@ impl Said {
         let slot = slot(page);
         write(&slot);
         let renewed = slot.clone();
-        let renew = set_interval_with_handle(move || write(&renewed), RENEW_EVERY).ok();
+        let renew = Some(clock::every(RENEW_EVERY, move || write(&renewed)));
         let going = slot.clone();
         // A page kept for Back (the back/forward cache) still holds its pet when it comes
         // back: its word stays.

@@ -4,19 +4,20 @@
 //! the pages say so, writes stay on, and the page reads again at once, which the worker
 //! answers with the slow answer when it comes). Nothing is queued to send later.
 
-use gloo_timers::callback::Interval;
+use std::time::Duration;
+
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 use super::Session;
 use crate::api::Kept;
+use crate::clock;
 use crate::config::Environment;
 use crate::storage;
 
 /// How often a tab showing kept answers asks the service whether it is back, besides the
 /// browser's "online" event (which does not come when the network is up but the service is
 /// not).
-const RETRY_MS: u32 = 30_000;
+const RETRY: Duration = Duration::from_secs(30);
 
 /// The connection as the tab last saw it.
 #[derive(Debug, Default)]
@@ -115,16 +116,15 @@ pub(super) fn watch(session: Session) {
         connection.maybe_update(|c| !std::mem::replace(&mut c.browser_offline, true));
     });
     // Not while the tab is hidden: nobody is looking, and the tab reads again when shown.
-    let retry = Interval::new(RETRY_MS, move || {
+    let retry = clock::every(RETRY, move || {
         if !super::refresh::hidden() {
             session.ask_if_back();
         }
     });
-    let retry = SendWrapper::new(retry);
     on_cleanup(move || {
         online.remove();
         offline.remove();
-        drop(retry);
+        retry.clear();
     });
 }
 

@@ -10,13 +10,14 @@
 //! it), nor within [`TYPING_MS`] of a keystroke in a field that narrows the list: a due
 //! refresh waits for it.
 
-use gloo_timers::callback::Interval;
+use std::time::Duration;
+
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 use super::offline::index;
 use super::Session;
 use crate::api::{Pet, PetStatus};
+use crate::clock;
 use crate::config::Environment;
 use crate::split::{split, SplitLoaderError};
 use petstore_core::{Changes, Tracker};
@@ -76,7 +77,7 @@ impl Drop for InFlight {
         let env = self.env;
         self.clock.update_value(|c| {
             c.in_flight = c.in_flight.saturating_sub(1);
-            c.settled_at[index(env)] = js_sys::Date::now();
+            c.settled_at[index(env)] = clock::now();
         });
     }
 }
@@ -99,13 +100,12 @@ impl Session {
     /// A keystroke in a field that narrows the list: a due refresh waits until the typing
     /// pauses.
     pub fn note_typing(&self) {
-        self.clock
-            .update_value(|c| c.typed_at = js_sys::Date::now());
+        self.clock.update_value(|c| c.typed_at = clock::now());
     }
 
     /// A read ended on a busy service that asked to wait `ms`: no refresh comes sooner.
     pub(super) fn note_busy(&self, ms: f64) {
-        let until = js_sys::Date::now() + ms;
+        let until = clock::now() + ms;
         self.clock
             .update_value(|c| c.not_before = c.not_before.max(until));
     }
@@ -124,7 +124,7 @@ impl Session {
         status: Option<PetStatus>,
         pets: &[Pet],
     ) -> Changes {
-        let now = js_sys::Date::now();
+        let now = clock::now();
         let first = self.clock.try_update_value(|c| {
             let i = index(env);
             let first = c.trackers[i].is_empty()
@@ -167,7 +167,7 @@ impl Session {
     /// and nothing holds it back; a refresh held back by typing is owed until it ends.
     fn pulse_if_due(&self, age: f64) {
         let env = self.current.env_untracked();
-        let now = js_sys::Date::now();
+        let now = clock::now();
         let usable = untrack(|| self.keys.has_key(env))
             && !self.connection.with_untracked(|c| c.read_only_now(env))
             && self.waiting.with_untracked(Option::is_none);
@@ -254,8 +254,8 @@ fn watch(session: Session, refresh_ms: Option<f64>) {
         }
     });
     // Fine enough for the timer and for a refresh owed to typing, cheap all day long.
-    let step = refresh_ms.map_or(500.0, |ms| (ms / 4.0).clamp(50.0, 1000.0)) as u32;
-    let timer = Interval::new(step, move || {
+    let step = refresh_ms.map_or(500.0, |ms| (ms / 4.0).clamp(50.0, 1000.0)) as u64;
+    let timer = clock::every(Duration::from_millis(step), move || {
         let owed = session.clock.try_with_value(|c| c.owed).flatten();
         let age = match (refresh_ms, owed) {
             (Some(every), Some(owed)) => every.min(owed),
@@ -265,9 +265,8 @@ fn watch(session: Session, refresh_ms: Option<f64>) {
         };
         session.pulse_if_due(age);
     });
-    let timer = SendWrapper::new(timer);
     on_cleanup(move || {
         shown.remove();
-        drop(timer);
+        timer.clear();
     });
 }

@@ -16,6 +16,7 @@ use petstore_core::{ApiError, CallError, NewPet, Pet};
 
 use super::holding::{self, Said};
 use super::offline::index;
+use crate::clock;
 use crate::config::Environment;
 use crate::i18n::said;
 use crate::input::plain_message;
@@ -68,12 +69,10 @@ impl SentPets {
                 None => {}
             }
         });
-        let sweeping = set_interval_with_handle(move || sent.sweep_others(), SWEEP_EVERY).ok();
+        let sweeping = clock::every(SWEEP_EVERY, move || sent.sweep_others());
         on_cleanup(move || {
             changes.remove();
-            if let Some(sweeping) = sweeping {
-                sweeping.clear();
-            }
+            sweeping.clear();
             if let Some(word) = sent.word.try_update_value(Option::take).flatten() {
                 word.withdrawn();
             }
@@ -328,7 +327,7 @@ fn read(env: Environment) -> Option<Vec<Entry>> {
 
 /// Now, in milliseconds since the epoch.
 fn now_ms() -> u64 {
-    js_sys::Date::now() as u64
+    clock::now() as u64
 }
 
 /// The device's record of sent pets. Call from a component.

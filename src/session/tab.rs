@@ -70,7 +70,7 @@ impl Session {
     /// Whether `getPet` is still worth asking in `env`: its removal date has not come, and
     /// it has not answered 410 (gone) in this tab.
     pub fn get_pet_usable(&self, env: Environment) -> bool {
-        GET_PET_REMOVAL.days_left(js_sys::Date::now()) > 0
+        GET_PET_REMOVAL.days_left(crate::clock::now()) > 0
             && self.known.with_value(|k| !k.get_pet_gone.contains(&env))
     }
 

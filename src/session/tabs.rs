@@ -117,7 +117,7 @@ pub(super) fn listen(session: Session) {
         if !untrack(|| session.keys.has_key(env)) {
             // Unguessable enough for its purpose: telling this question's answer from others.
             let nonce = format!("{:x}", (js_sys::Math::random() * 1e15) as u64);
-            let now = js_sys::Date::now();
+            let now = crate::clock::now();
             session
                 .tabs
                 .asked
@@ -148,7 +148,7 @@ impl Session {
     /// Says to the other tabs that the app is in use here (at most every few seconds), so that
     /// none of them signs out for want of use.
     pub fn note_in_use(&self) {
-        let now = js_sys::Date::now();
+        let now = crate::clock::now();
         if now - self.tabs.active_said.get_value() >= ACTIVE_EVERY_MS {
             self.tabs.active_said.set_value(now);
             self.tabs.post(&TabMessage::Active);
@@ -247,7 +247,7 @@ impl Session {
             } if ours(env, &base) => {
                 let asked = self.tabs.asked.with_value(|a| a[index(env)].clone());
                 let answers = asked.is_some_and(|(word, at)| {
-                    word == nonce && js_sys::Date::now() - at < ANSWER_WITHIN_MS
+                    word == nonce && crate::clock::now() - at < ANSWER_WITHIN_MS
                 });
                 if answers && !untrack(|| self.keys.has_key(env)) && parse_api_key(&key).is_ok() {
                     self.tabs.asked.update_value(|a| a[index(env)] = None);
@@ -268,7 +268,7 @@ impl Session {
                     Emptied::Idle => SignedOut::Idle,
                 }));
             }
-            TabMessage::Active => self.tabs.active_elsewhere.set_value(js_sys::Date::now()),
+            TabMessage::Active => self.tabs.active_elsewhere.set_value(crate::clock::now()),
             _ => {}
         }
     }

@@ -3,6 +3,8 @@
 //! itself after `idleMinutes` without input, with a warning that input dismisses.
 
 use crate::common;
+use petstore_admin::clock::advance;
+use std::time::Duration;
 
 use common::import::{paste, press, sheet};
 use common::sandbox::Sandbox;
@@ -184,8 +186,9 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
 #[wasm_bindgen_test]
 async fn an_idle_tablet_warns_then_signs_out_everywhere() {
     let sb = Sandbox::new("idle");
-    // 3 seconds without input; the warning comes half-way.
-    let app = open_with("/pets?env=production", &sb.config_idle(0.05)).await;
+    // A minute without input (on the app's clock, moved on by the test); the warning comes
+    // half-way.
+    let app = open_with("/pets?env=production", &sb.config_idle(1.0)).await;
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
     wait_until("the rows", || !rows(host).is_empty()).await;
@@ -194,6 +197,8 @@ async fn an_idle_tablet_warns_then_signs_out_everywhere() {
             .iter()
             .any(|a| a.contains("signs out everywhere in"))
     };
+    assert!(!warned(), "no warning at once");
+    advance(Duration::from_secs(35));
     wait_until("the warning", warned).await;
     // Any input dismisses it and starts the time again.
     let key = web_sys::KeyboardEvent::new("keydown").unwrap();
@@ -201,7 +206,10 @@ async fn an_idle_tablet_warns_then_signs_out_everywhere() {
     settle().await;
     assert!(!warned(), "a key press dismisses the warning");
     assert!(!dialog_shown(host));
+    advance(Duration::from_secs(35));
     wait_until("the warning again", warned).await;
+    assert!(!dialog_shown(host), "warned before");
+    advance(Duration::from_secs(30));
     wait_until("signed out", || dialog_shown(host)).await;
     assert_eq!(stored(), ["petstore-admin.environment"]);
     assert!(rows(host).is_empty(), "no rows left under the form");

@@ -94,6 +94,8 @@ pub async fn open_with(path: &str, config: &str) -> Mounted {
     let w = window();
     w.session_storage().unwrap().unwrap().clear().unwrap();
     forget_device_record();
+    // The app's clock as the browser's, with no wait of an earlier test's app left.
+    petstore_admin::clock::reset();
     w.history()
         .unwrap()
         .replace_state_with_url(&JsValue::NULL, "", Some(path))

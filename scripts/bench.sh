@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): builds the release dist/ and prints its size, and the app's speed
 # and memory next to a vanilla JavaScript page, in headless Chromium. Extra flags go to the
-# benchmark, e.g. scripts/bench.sh --runs 11
+# benchmark, e.g. scripts/bench.sh --runs 11. `scripts/bench.sh --sizes-only` builds dist/
+# and prints its sizes alone (no browser; a minute or two once the tools are there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
+
+if [ "${1:-}" = "--sizes-only" ]; then
+  setup_build_tools
+  use_build_cache
+  say "release build"
+  trunk build --release
+  say "sizes"
+  cargo run -q --release -p petstore-bench -- --dist dist --sizes-only
+  exit 0
+fi
 
 setup_build_tools --browser
 setup_browser

@@ -43,6 +43,8 @@ struct Args {
     tablet: bool,
     /// Time them on a tablet's terms only (sizes first, as always).
     tablet_only: bool,
+    /// The sizes alone: no browser, no timing.
+    sizes_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -58,12 +60,17 @@ fn parse_args() -> Args {
         lighthouse: None,
         tablet: false,
         tablet_only: false,
+        sizes_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--tablet" || flag == "--tablet-only" {
             args.tablet = true;
             args.tablet_only |= flag == "--tablet-only";
+            continue;
+        }
+        if flag == "--sizes-only" {
+            args.sizes_only = true;
             continue;
         }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -132,6 +139,9 @@ async fn main() {
     sizes::report(&app_sizes);
     if let Some(floor) = &args.floor {
         sizes::report_floor(&app_sizes, &sizes::measure(floor));
+    }
+    if args.sizes_only {
+        return;
     }
 
     let (service, config, registry) = start_service_with_registry(Config {

@@ -108,9 +108,14 @@ pub fn report(files: &[FileSize]) {
     };
     let all: Vec<&FileSize> = files.iter().collect();
     let first: Vec<&FileSize> = files.iter().filter(|f| !is_lazy(&f.name)).collect();
+    let main: Vec<&FileSize> = files
+        .iter()
+        .filter(|f| f.name.ends_with("main_bg.wasm"))
+        .collect();
     for (label, set) in [
         ("the whole of dist/", &all),
         ("all but the lazy pages' code", &first),
+        ("main_bg.wasm alone", &main),
     ] {
         println!(
             "{label:<48} {:>9} {:>9} {:>9}",

@@ -9,7 +9,6 @@
 //! renewal: a page that ends without a word (the browser crashed, the tablet killed the tab)
 //! stops being believed within that while, and a restored tab then says what it must.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use leptos::ev;
@@ -18,8 +17,8 @@ use leptos::prelude::*;
 use crate::clock;
 use crate::storage;
 
-/// How long past its last renewal a page's word is believed.
-const BELIEVED_FOR_MS: f64 = 30_000.0;
+/// How long past its last renewal a page's word is believed, in ms.
+const BELIEVED_FOR_MS: u64 = 30_000;
 
 /// How often a page renews its word while it holds a pet.
 const RENEW_EVERY: Duration = Duration::from_secs(10);
@@ -37,20 +36,25 @@ fn slot(page: &str) -> String {
     format!("{PREFIX}{page}")
 }
 
-/// Writes the word at `slot`, believed from now for a while.
+/// Writes the word at `slot`, believed from now for a while: until when, in whole ms (never a
+/// float: formatting and reading one would bring the float's code to the first screen).
 fn write(slot: &str) {
-    let until = clock::now() + BELIEVED_FOR_MS;
+    let until = clock::now() as u64 + BELIEVED_FOR_MS;
     storage::device_set(slot, &until.to_string());
+}
+
+/// Until when the word at `slot` is believed, in ms (an older version's word is a float).
+fn believed_until(slot: &str) -> Option<u64> {
+    storage::device_get(slot)?.split('.').next()?.parse().ok()
 }
 
 /// Whether page `page`'s word is believed now (it holds a pet, or has just ended its hold).
 pub(super) fn believed(page: &str) -> bool {
-    let until = storage::device_get(&slot(page)).and_then(|v| v.parse::<f64>().ok());
-    until.is_some_and(|until| until > clock::now())
+    believed_until(&slot(page)).is_some_and(|until| until > clock::now() as u64)
 }
 
 /// The pages whose word is believed now.
-pub(super) fn believed_pages() -> BTreeSet<String> {
+pub(super) fn believed_pages() -> Vec<String> {
     storage::device_slots(PREFIX)
         .into_iter()
         .filter_map(|slot| slot.strip_prefix(PREFIX).map(str::to_owned))
@@ -61,10 +65,9 @@ pub(super) fn believed_pages() -> BTreeSet<String> {
 /// Forgets the words no longer believed, of any page: those a page left when its hold ended,
 /// and those of pages that went without a word.
 fn forget_stale() {
-    let now = clock::now();
+    let now = clock::now() as u64;
     for kept in storage::device_slots(PREFIX) {
-        let until = storage::device_get(&kept).and_then(|v| v.parse::<f64>().ok());
-        if until.is_none_or(|until| until <= now) {
+        if believed_until(&kept).is_none_or(|until| until <= now) {
             storage::device_remove(&kept);
         }
     }

@@ -15,8 +15,6 @@ mod runs;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 
 use crate::{Environment, NewPet, Pet};
@@ -28,7 +26,7 @@ pub const KEPT: usize = 1000;
 
 /// What sent (or is about to send) a pet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Origin {
     /// The add form: Add pet, Add and add another, Add one like this, Send now.
     Form,
@@ -64,7 +62,7 @@ impl Origin {
 
 /// Where an entry stands, as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum State {
     /// Held by its page for a moment before it is sent (the add form's Undo).
     Held {
@@ -122,13 +120,13 @@ pub struct Pages {
     /// This page.
     pub here: String,
     /// The other pages believed to be there.
-    pub others: BTreeSet<String>,
+    pub others: Vec<String>,
 }
 
 impl Pages {
     /// Whether `page` is this page or one believed to be there.
     pub fn alive(&self, page: &str) -> bool {
-        page == self.here || self.others.contains(page)
+        page == self.here || self.others.iter().any(|p| p == page)
     }
 }
 

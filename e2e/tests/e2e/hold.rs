@@ -89,8 +89,15 @@ async fn a_held_pet_warns_before_the_tab_goes_and_neither_a_reload_nor_the_netwo
         .await
         .expect("the name");
     assert_eq!(name, json!("Biscuit"), "the draft is ready");
-    // Well past the hold's time: only a check that nothing happens needs the wait.
-    tokio::time::sleep(Duration::from_millis(5500)).await;
+    // The page that held it is gone (the reload), and the new page has swept its held entry
+    // from the device's record of sent pets: nothing is left anywhere that could send it.
+    wait_js(
+        c,
+        "the held pet gone from the record",
+        "const record = JSON.parse(localStorage.getItem('petstore-admin.sent.production') || '[]');
+         return record.every((e) => typeof e.state !== 'object' || !('held' in e.state));",
+    )
+    .await;
     assert_eq!(posts(), 0, "a reload sends nothing");
 
     // The network cut during the hold: nothing sent when its time is up; said, draft kept.

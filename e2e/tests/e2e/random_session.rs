@@ -19,6 +19,7 @@ mod steps;
 mod tablet;
 mod tabs;
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use self::bulk::MidRun;
@@ -217,6 +218,15 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
             }
         }
         result = settle_and_check(&browser, &model, &step, url_env(&before)).await;
+    }
+    // What the page showed when it broke, beside the steps and the seed.
+    if let Err(why) = &mut result {
+        let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../target/random-session-{seed}.png"));
+        match c.screenshot().await.map(|png| std::fs::write(&shot, png)) {
+            Ok(Ok(())) => why.push_str(&format!("\n  screenshot: {}", shot.display())),
+            _ => why.push_str("\n  (no screenshot could be taken)"),
+        }
     }
     browser.close().await;
     let _ = std::fs::remove_dir_all(&folder);

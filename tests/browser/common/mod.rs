@@ -21,6 +21,8 @@ const SERVICES_FILE: &str = "/target/test-services.json";
 fn services() -> &'static Services {
     static SERVICES: std::sync::OnceLock<Services> = std::sync::OnceLock::new();
     SERVICES.get_or_init(|| {
+        #[cfg(target_arch = "wasm32")]
+        ui::watch_for_a_hang();
         // Synchronous on purpose: the addresses are plain values in every test's code, and
         // the file is local and tiny.
         let request = web_sys::XmlHttpRequest::new().expect("an XMLHttpRequest");

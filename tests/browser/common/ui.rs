@@ -104,6 +104,37 @@ pub async fn open_with(path: &str, config: &str) -> Mounted {
     mount(config)
 }
 
+/// How long one test may run: the longest takes well under a minute.
+const ONE_TEST_LIMIT_MS: f64 = 120_000.0;
+
+/// Fails the run, naming the test, once one test has run past [`ONE_TEST_LIMIT_MS`]: the
+/// runner's own limit is for the whole suite, and a hang would otherwise read as every test
+/// failing, with no name. The test running is the last the runner said it invokes, on the page.
+pub fn watch_for_a_hang() {
+    let seen = std::cell::RefCell::new((String::new(), js_sys::Date::now()));
+    gloo_timers::callback::Interval::new(5_000, move || {
+        let text = body_text();
+        let running = text
+            .rsplit("Invoking test: ")
+            .next()
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        let mut seen = seen.borrow_mut();
+        let now = js_sys::Date::now();
+        if seen.0 != running {
+            *seen = (running, now);
+        } else if now - seen.1 > ONE_TEST_LIMIT_MS {
+            panic!(
+                "{running} has run for over {} s: it hangs. The page says: {text}",
+                ONE_TEST_LIMIT_MS / 1000.0
+            );
+        }
+    })
+    .forget();
+}
+
 /// Forgets what the device keeps of a person's work across tabs (the record of sent pets, the
 /// pages' words that they act on it), as a new device would have; its choices (language,
 /// paper) stay.

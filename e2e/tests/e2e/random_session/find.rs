@@ -94,6 +94,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, snap: &Snapshot,
         ),
     };
     let Ok(field) = c.find(Locator::Id("find-pet")).await else {
+        model.step_problem = Some(format!("no Find a pet box on {}", snap.path));
         return;
     };
     let _ = field.clear().await;

@@ -31,6 +31,9 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
     if let Some(problem) = &model.live_problem {
         return Err(problem.clone());
     }
+    if let Some(problem) = &model.step_problem {
+        return Err(format!("the step could not run: {problem}"));
+    }
     for env in 0..ENVS.len() {
         super::live::one_read_at_a_time(model, env)?;
     }

@@ -72,14 +72,20 @@ pub async fn perform(c: &Client, model: &mut Model, step: &Step) {
         }
         Step::Hidden(ms, add) => {
             let Ok(this_tab) = c.window().await else {
+                model.step_problem = Some("the tab's window could not be named".into());
                 return;
             };
             let Ok(other) = c.new_window(true).await else {
+                model.step_problem = Some("no other tab could be opened".into());
                 return;
             };
             let _ = c.switch_to_window(other.handle.clone()).await;
-            // A read already on its way when the tab was hidden may still land.
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            // A read already on its way when the tab was hidden may still land: its answer is
+            // waited for.
+            let start = Instant::now();
+            while !model.quiet() && start.elapsed() < Duration::from_secs(10) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
             let at_hide = [list_reads(&model.log(0)), list_reads(&model.log(1))];
             if *add {
                 add_other(model, 0, "available");

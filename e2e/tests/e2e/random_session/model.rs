@@ -101,6 +101,9 @@ pub struct Model {
     pub changed_at: f64,
     /// What the live list's steps saw go wrong (a read while hidden), if anything.
     pub live_problem: Option<String>,
+    /// A step that could not run as drawn (the page lacked what it must have): the run fails
+    /// with it.
+    pub step_problem: Option<String>,
     /// When each page load a step made began and ended (the new page there), on the
     /// service's clock.
     pub page_loads: Vec<(u64, u64)>,
@@ -148,6 +151,7 @@ impl Model {
             others: 0,
             changed_at: 0.0,
             live_problem: None,
+            step_problem: None,
             page_loads: Vec::new(),
         }
     }

@@ -101,9 +101,10 @@ fn wait(delay: Duration, every: Option<f64>, then: impl Fn() + 'static) -> Wait 
     Wait(id)
 }
 
-/// The browser's timer that ends wait `id` after `ms` real milliseconds.
+/// The browser's timer that ends wait `id` after `ms` real milliseconds, or sooner: browsers
+/// run a longer timer (over 24 days) at once, so it is cut to that and waits again when over.
 fn real_timer(id: u64, ms: f64) -> Timeout {
-    Timeout::new(ms.clamp(0.0, f64::from(u32::MAX)) as u32, move || over(id))
+    Timeout::new(ms.clamp(0.0, f64::from(i32::MAX)) as u32, move || over(id))
 }
 
 /// Wait `id` is over: what it was for is done, and a repeating one waits again.
@@ -113,6 +114,12 @@ fn over(id: u64) {
         let Some(at) = waits.iter().position(|w| w.id == id) else {
             return (None, None);
         };
+        if waits[at].due - now() > 1000.0 {
+            // A cut timer, not due for a while yet (a timer on time is never a second early).
+            let left = waits[at].due - now();
+            waits[at]._timer = real_timer(id, left);
+            return (None, None);
+        }
         let then = waits[at].then.clone();
         match waits[at].every {
             Some(period) => {

@@ -2,7 +2,9 @@
 //! so closing the tab forgets every key. `localStorage` holds the device's own choices, its
 //! language ([`LANGUAGE_SLOT`]) and the paper its printer takes ([`PAPER_SLOT`]), and each
 //! page's passing word that it holds a pet to be added (`session/holding.rs`): not a person's
-//! work, so Sign out everywhere leaves them.
+//! work, so Sign out everywhere leaves them. It also holds the record of sent pets
+//! (`session/sent`), which every tab of the device must read alike; Sign out everywhere and
+//! the idle sign-out clear it.
 //!
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.
@@ -44,14 +46,10 @@ pub fn device_remove(key: &str) {
     }
 }
 
-/// The device's value under `key` read as JSON: the default when none is kept (or what is kept
-/// does not read as a `T`), `None` when the device's storage cannot be read.
-pub fn device_get_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> Option<T> {
-    let text = device()?.get_item(key).ok()?;
-    Some(
-        text.and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default(),
-    )
+/// The device's value under `key` (`None` when none is kept), or `None` when the device's
+/// storage cannot be read.
+pub fn device_item(key: &str) -> Option<Option<String>> {
+    device()?.get_item(key).ok()
 }
 
 /// Keeps `value` under `key` in the device's storage as JSON (best effort, see the module
@@ -188,7 +186,7 @@ fn app_slots() -> Vec<String> {
 }
 
 /// Removes every slot of this app but the chosen environment (not something to hide): keys,
-/// drafts, import ledgers and text, the activity.
+/// drafts, the import text, the activity.
 pub fn forget_everything() {
     for slot in app_slots() {
         if slot != ENVIRONMENT_SLOT {
@@ -230,7 +228,7 @@ pub enum Kept {
     Create,
     /// The pets this device sent (to ask before adding one twice).
     Created,
-    /// Imports and what became of their rows.
+    /// An import's text.
     Imports,
     /// The activity log.
     Activity,

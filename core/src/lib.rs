@@ -38,7 +38,7 @@ pub use every::{reads, Side, READ_LIMIT};
 pub use export::{
     compact_stamp, field, file_name, neutralise, to_csv, to_json, ExportScope, FileWords,
 };
-pub use import::{parse_rows, ImportRow, ParseError, MAX_ROWS};
+pub use import::{parse_rows, ImportRow, ImportWords, ParseError, MAX_ROWS};
 pub use input::{
     parse_api_key, parse_filters, parse_limit, plain_message, search_and_sort, Column, Draft,
     FieldError, FieldErrors, Ignored, KeyProblem, ListFilters, RoundPet, SavedDraft, Sort,

@@ -48,6 +48,7 @@ pub fn HeldPet() -> impl IntoView {
                         Unsent::TabClosed => words::unsent_tab_closed(&env.label(), &name),
                         Unsent::Offline => words::unsent_offline(&env.label(), &name),
                         Unsent::SignedOut => words::unsent_signed_out(&env.label(), &name),
+                        Unsent::Cleared => words::unsent_cleared(&env.label(), &name),
                     };
                     view! {
                         <p class="note held wrap" role="alert">
@@ -240,14 +241,7 @@ fn SentLine(env: Environment, name: String, key: String) -> impl IntoView {
     let hold = use_hold();
     let sent = use_sent();
     let current = use_current_env();
-    let standing = Memo::new(move |_| {
-        sent.with(env, |record, pages| {
-            record
-                .iter()
-                .find(|e| e.key == key)
-                .map(|e| e.standing(pages))
-        })
-    });
+    let standing = Memo::new(move |_| sent.standing(env, &key));
     let dismiss = move |_| hold.dismiss_sent();
     move || {
         let (label, name) = (env.label(), name.clone());

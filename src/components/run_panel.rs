@@ -100,21 +100,29 @@ pub fn RunPanel(
         can_send.get() && typed() && (run.remaining() != 0 || run.again.with(|a| !a.is_empty()))
     };
     let can_resume = move || can_send.get() && (typed() || confirmed_run.get());
-    // A busy service said when to ask again: once pressed, the run goes on by itself then.
+    // A busy service said when to ask again: once pressed, the run goes on by itself then
+    // (that pause's time: one after a later failure waits for its own press).
     let resumes_at = RwSignal::new(None::<u64>);
+    let waiting_for = move || match state() {
+        RunState::Paused(Pause::Failed {
+            retry_at_ms: Some(until),
+            ..
+        }) => Some(until),
+        _ => None,
+    };
     let resume_timer = StoredValue::new(None::<clock::Wait>);
     on_cleanup(move || drop(resume_timer.try_update_value(Option::take)));
     let resume_then = move |until: u64| {
         let wait = until.saturating_sub(clock::now() as u64);
         resumes_at.set(Some(until));
         let go_on = move || {
-            resumes_at.set(None);
             // Unless the manager did something else with it meanwhile.
-            if matches!(
+            let still = matches!(
                 run.state.try_get_untracked(),
-                Some(RunState::Paused(Pause::Failed { .. }))
-            ) {
-                run.start();
+                Some(RunState::Paused(Pause::Failed { retry_at_ms: Some(t), .. })) if t == until
+            );
+            if still {
+                run.resume();
             }
         };
         resume_timer.set_value(Some(clock::after(Duration::from_millis(wait), go_on)));
@@ -178,12 +186,12 @@ pub fn RunPanel(
                 </button>
             </Show>
             <Show when=move || { matches!(state(), RunState::Paused(_)) && run.remaining() != 0 }>
-                <button type="button" class="secondary" disabled=move || !can_resume() on:click=move |_| run.start()>
+                <button type="button" class="secondary" disabled=move || !can_resume() on:click=move |_| run.resume()>
                     {t(words::resume)}
                 </button>
             </Show>
-            {move || match state() {
-                RunState::Paused(Pause::Failed { retry_at_ms: Some(until), .. }) if resumes_at.get().is_none() => {
+            {move || match waiting_for() {
+                Some(until) if resumes_at.get() != Some(until) => {
                     Some(view! {
                         <button type="button" class="secondary" disabled=move || !can_resume() on:click=move |_| resume_then(until)>
                             {move || words::resume_at(&clock_time(until as f64))}
@@ -209,7 +217,7 @@ pub fn RunPanel(
         </div>
         <p class="note" role="status">
             {move || {
-                if let Some(until) = resumes_at.get() {
+                if let Some(until) = waiting_for().filter(|t| resumes_at.get() == Some(*t)) {
                     Some(words::resumes_at(&clock_time(until as f64)))
                 } else if run.elsewhere() {
                     Some(words::run_elsewhere().into_owned())
@@ -249,13 +257,8 @@ pub(super) fn said_rows(run: Run, sent: SentPets, rows: &[(usize, String)]) -> (
             .map(|r| words::quoted(r.draft.name.trim()))
             .collect()
     });
-    let at = sent.with(run.env, |record, _| {
-        record
-            .iter()
-            .filter(|e| rows.iter().any(|(_, k)| *k == e.key))
-            .map(|e| e.sent_ms.unwrap_or(e.noted_ms))
-            .max()
-    });
+    let keys: Vec<String> = rows.iter().map(|(_, k)| k.clone()).collect();
+    let at = sent.sent_at(run.env, &keys);
     (
         listed(&names),
         at.map(|at| moment(at as f64)).unwrap_or_default(),

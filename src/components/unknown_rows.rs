@@ -2,8 +2,6 @@
 //! first looks for them in what the service lists and marks those it finds created, then names
 //! the rest and when they were sent, and asks. Only a yes makes them sendable again.
 
-use std::collections::BTreeSet;
-
 use leptos::prelude::*;
 
 use crate::i18n::{call_said, t, words, Label};
@@ -26,6 +24,8 @@ pub fn SendUnknownAgain(
     let unknown = Memo::new(move |_| run.unknown());
     // `None`: not asked; `Some(None)`: looking; `Some(Some(…))`: what was found.
     let asking = RwSignal::new(None::<Option<Result<Looked, String>>>);
+    // The rows the question names, as it was put: a yes sends those, and only those.
+    let asked = StoredValue::new(Vec::<(usize, String)>::new());
     let running = move || run.state.get() == crate::import::RunState::Running;
     let look = move |_| {
         asking.set(Some(None));
@@ -33,6 +33,7 @@ pub fn SendUnknownAgain(
             let looked = run.look_for_unknown().await.map_err(|e| call_said(&e));
             asking.maybe_update(|a| match a {
                 Some(None) => {
+                    asked.set_value(run.unknown());
                     *a = Some(Some(looked));
                     true
                 }
@@ -40,9 +41,20 @@ pub fn SendUnknownAgain(
             });
         });
     };
+    // The rows asked about that are still unknown (another tab may have settled some since).
+    let still_asked = move || {
+        let now = unknown.get();
+        asked.with_value(|a| {
+            a.iter()
+                .filter(|r| now.contains(r))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
     let question = move || {
-        let (names, at) = unknown.with(|u| said_rows(run, sent, u));
-        words::send_unknown_question(unknown.with(Vec::len) as u64, &env.label(), &names, &at)
+        let rows = still_asked();
+        let (names, at) = said_rows(run, sent, &rows);
+        words::send_unknown_question(rows.len() as u64, &env.label(), &names, &at)
     };
     let found = move |looked: &Result<Looked, String>| {
         let label = env.label();
@@ -61,13 +73,8 @@ pub fn SendUnknownAgain(
         }
     };
     let send = move |_| {
-        let keys: BTreeSet<String> = unknown
-            .get_untracked()
-            .into_iter()
-            .map(|(_, k)| k)
-            .collect();
         asking.set(None);
-        run.forget_unknown(&keys);
+        run.forget_unknown(&untrack(still_asked));
     };
     view! {
         <Show when=move || { !running() && unknown.with(|u| !u.is_empty()) }>
@@ -92,7 +99,7 @@ pub fn SendUnknownAgain(
                         <div class="alert wrap" role="alert">
                             <p>{said}</p>
                             <Show
-                                when=move || unknown.with(|u| !u.is_empty())
+                                when=move || !still_asked().is_empty()
                                 fallback=|| view! { <p>{t(words::nothing_to_send_again)}</p> }
                             >
                                 <p>{question}</p>

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::{language, number, words, Language};
 use petstore_core::{
-    FieldError, FieldErrors, Ignored, KeyProblem, ParseError, DEFAULT_LIMIT, MAX_ROWS,
+    FieldError, FieldErrors, Ignored, KeyProblem, ParseError, PetStatus, DEFAULT_LIMIT, MAX_ROWS,
 };
 
 /// A field's problem on the add form; `label` names the field before a refusal of the service
@@ -49,10 +49,21 @@ pub fn status_said(errors: &FieldErrors) -> Option<String> {
 /// An import row's problems, one sentence each. A file has no list to choose a status from,
 /// so its status problem names the statuses it may hold.
 pub fn row_problems(errors: &FieldErrors) -> Vec<String> {
-    let status = errors
-        .status
-        .as_ref()
-        .map(|_| words::status_in_file().into_owned());
+    let status = errors.status.as_ref().map(|_| {
+        // The page's own words for the statuses are read too, where they differ.
+        let page: Vec<String> = PetStatus::KNOWN
+            .iter()
+            .map(|s| super::status_name(Some(s)).into_owned())
+            .collect();
+        let same = PetStatus::KNOWN
+            .iter()
+            .zip(&page)
+            .all(|(s, w)| s.as_str() == w);
+        match same {
+            true => words::status_in_file().into_owned(),
+            false => words::status_in_file_or(&super::listed(&page)),
+        }
+    });
     [name_said(errors), category_said(errors), status]
         .into_iter()
         .flatten()
@@ -86,7 +97,14 @@ pub fn key_said(problem: &KeyProblem) -> String {
 pub fn parse_said(error: ParseError) -> String {
     match error {
         ParseError::Empty => words::nothing_to_import().into_owned(),
-        ParseError::NoHeader => words::first_row_names_columns().into_owned(),
+        ParseError::NoHeader { found } if found.is_empty() => {
+            words::first_row_names_columns().into_owned()
+        }
+        ParseError::NoHeader { found } => format!(
+            "{} {}",
+            words::first_row_names_columns(),
+            words::first_row_names_instead(&super::listed(&found))
+        ),
         ParseError::NoRows => words::no_rows_under_header().into_owned(),
         ParseError::TooMany => words::too_many_rows(&number(MAX_ROWS as u64)),
     }
@@ -124,6 +142,11 @@ mod tests {
         let ignored = parse_filters(None, Some("500")).ignored;
         assert!(ignored_said(&ignored[0]).contains("“500”"));
         assert!(parse_said(ParseError::TooMany).contains("at most 1,000"));
-        assert!(parse_said(ParseError::NoHeader).contains("name, categoryId"));
+        let found = vec!["Nom;Catégorie".to_owned()];
+        let said = parse_said(ParseError::NoHeader { found });
+        assert!(
+            said.contains("name, categoryId") && said.contains("It names Nom;Catégorie."),
+            "{said}"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The result files of an import: every row with its outcome, and the failed rows alone,
 //! ready to be fixed and imported again.
 
-use super::ledger::{Ledger, Outcome};
+use super::{Ledger, Outcome};
 use crate::i18n::problems::row_problems;
 use crate::i18n::words;
 use petstore_core::ImportRow;

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use petstore_core::sent::{self, State};
-use petstore_core::Page;
+use petstore_core::{NewPet, Page};
 
 use super::{ImportRow, Ledger, Outcome};
 use crate::clock;
@@ -106,6 +106,9 @@ pub struct Run {
     pub again: RwSignal<BTreeSet<usize>>,
     /// Where the rows come from.
     pub origin: StoredValue<Origin>,
+    // The rows this run sent (and did not find unsent after all): never queued again by it,
+    // whatever the record says of them (forgotten, emptied, or written over meanwhile).
+    started: StoredValue<BTreeSet<usize>>,
     sent: SentPets,
     session: Session,
     current: CurrentEnv,
@@ -123,11 +126,8 @@ impl Run {
         let sent = use_sent();
         let rows = StoredValue::new(rows);
         let name = StoredValue::new(name);
-        let ledger = Memo::new(move |_| {
-            sent.with(env, |record, pages| {
-                name.with_value(|n| rows.with_value(|r| Ledger::read(record, n, r, pages)))
-            })
-        });
+        let ledger =
+            Memo::new(move |_| name.with_value(|n| rows.with_value(|r| sent.ledger(env, n, r))));
         let run = Run {
             env,
             rows,
@@ -136,6 +136,7 @@ impl Run {
             state: RwSignal::new(RunState::Idle),
             again: RwSignal::new(BTreeSet::new()),
             origin: StoredValue::new(origin),
+            started: StoredValue::new(BTreeSet::new()),
             sent,
             session: use_session(),
             current: use_current_env(),
@@ -162,7 +163,7 @@ impl Run {
             let here = run.shown();
             match run.state.get() {
                 RunState::Running if !here => run.set_state(RunState::Paused(Pause::Left)),
-                RunState::Paused(Pause::SignIn) if signed_in && here => run.start(),
+                RunState::Paused(Pause::SignIn) if signed_in && here => run.resume(),
                 _ => {}
             }
         });
@@ -227,23 +228,36 @@ impl Run {
         })
     }
 
-    /// Starts or resumes sending: the rows still to send, and those the manager ticked to send
-    /// again, are queued in the record first.
+    /// Starts sending (Start): the rows still to send, and those the manager ticked to send
+    /// again (asked first), are queued in the record first.
     pub fn start(&self) {
-        if !self.queue() {
-            return;
+        if self.queue(true) {
+            self.set_state(RunState::Running);
+            self.pump();
         }
-        self.set_state(RunState::Running);
-        self.pump();
     }
 
-    /// Queues every row still to send (and the ticked ones left out as sent before) in the
-    /// record, this page's; answers whether it may go on (no other page is sending this run).
-    fn queue(&self) -> bool {
+    /// Goes on sending (Resume, or a key accepted again): the rows still to send are queued
+    /// again; rows ticked meanwhile wait for Start and its question.
+    pub fn resume(&self) {
+        if self.queue(false) {
+            self.set_state(RunState::Running);
+            self.pump();
+        }
+    }
+
+    /// Queues every row still to send (and, with `ticked`, the ones left out as sent before
+    /// that the manager ticked) in the record, this page's; never a row this run sent. Answers
+    /// whether it may go on (no other page is sending this run).
+    fn queue(&self, ticked: bool) -> bool {
         if untrack(|| self.elsewhere()) {
             return false;
         }
-        let again = self.again.try_update(std::mem::take).unwrap_or_default();
+        let again = match ticked {
+            true => self.again.try_update(std::mem::take).unwrap_or_default(),
+            false => BTreeSet::new(),
+        };
+        let started = self.started.get_value();
         let name = self.name.get_value();
         let from = self.origin.with_value(|o| match o {
             Origin::Copy { from, ids } => Some((*from, ids.clone())),
@@ -253,6 +267,7 @@ impl Run {
             self.rows.with_value(|rows| {
                 rows.iter()
                     .enumerate()
+                    .filter(|(i, _)| !started.contains(i))
                     .filter(|(i, _)| match ledger.get(*i) {
                         None => true,
                         Some(Outcome::Before { .. }) => again.contains(i),
@@ -285,7 +300,10 @@ impl Run {
     /// the run when nothing is left.
     fn pump(&self) {
         let run = *self;
-        loop {
+        // Each row is tried once a pass at most: an entry that cannot be sent (taken back
+        // meanwhile) is given up rather than tried again in a loop.
+        let tries = run.rows.with_value(Vec::len) + IN_FLIGHT + 2;
+        for _ in 0..tries {
             if run.state.try_get_untracked() != Some(RunState::Running) {
                 return;
             }
@@ -309,7 +327,7 @@ impl Run {
                 if in_flight == 0 {
                     // Rows whose queued entry another page swept (this one seemed gone) are
                     // queued again; otherwise the run is done.
-                    if untrack(|| run.remaining()) > 0 && run.queue() {
+                    if untrack(|| run.remaining()) > 0 && run.queue(false) {
                         continue;
                     }
                     run.set_state(RunState::Done);
@@ -317,8 +335,12 @@ impl Run {
                 return;
             };
             if !run.sent.start_sending(run.env, &key) {
+                run.sent.withdraw(run.env, &key);
                 continue;
             }
+            run.started.update_value(|s| {
+                s.insert(index);
+            });
             let Some(pet) = run.rows.with_value(|r| r.get(index)?.checked.clone().ok()) else {
                 continue;
             };
@@ -337,7 +359,12 @@ impl Run {
             leptos::task::spawn_local(async move {
                 let result = call.await;
                 // Settled whether or not the page is still there: the record is the app's.
-                sent.settle(env, &key, answer_of(&result));
+                let answer = answer_of(&result);
+                if answer == sent::Answer::NotSent {
+                    // Never sent after all (no key, offline, a busy service): it waits.
+                    let _ = run.started.try_update_value(|s| s.remove(&index));
+                }
+                sent.settle(env, &key, answer);
                 run.finish(result);
             });
         }
@@ -369,38 +396,32 @@ impl Run {
     /// again: a row whose pet is there (the same name, category and status, not a pet the
     /// record already holds as created) is marked created with its id.
     pub async fn look_for_unknown(self) -> Result<Looked, CallError> {
-        let unknown = untrack(|| self.unknown());
+        // What is looked for is read before the lists come: the panel may be gone by then.
+        let (env, sent) = (self.env, self.sent);
+        let unknown: Vec<(String, NewPet)> = untrack(|| {
+            self.unknown()
+                .into_iter()
+                .filter_map(|(row, key)| {
+                    let pet = self.rows.with_value(|r| r.get(row)?.checked.clone().ok())?;
+                    Some((key, pet))
+                })
+                .collect()
+        });
+        let mut known: Vec<i64> = untrack(|| sent.created(env))
+            .into_iter()
+            .map(|(pet, _)| pet.id)
+            .collect();
         let side = self
             .session
-            .call(
-                self.env,
-                |client| async move { client.list_every(None).await },
-            )
+            .call(env, |client| async move { client.list_every(None).await })
             .await?;
-        let mut known: Vec<i64> = untrack(|| {
-            self.sent.with(self.env, |record, _| {
-                petstore_core::sent::created(record)
-                    .map(|(pet, _)| pet.id)
-                    .collect()
-            })
-        });
         let mut looked = Looked::default();
-        for (row, key) in unknown {
-            let Some(pet) = self.rows.with_value(|r| r.get(row)?.checked.clone().ok()) else {
-                continue;
-            };
+        for (key, pet) in unknown {
             // The newest equal pet: the one most likely sent by this row.
-            let found = side.pets.iter().rev().find(|p| {
-                !known.contains(&p.id)
-                    && p.name == pet.name
-                    && p.category_id == pet.category_id
-                    && p.status == pet.status
-            });
-            match found {
+            match sent::newest_equal(&side.pets, &pet, &known) {
                 Some(found) => {
                     known.push(found.id);
-                    self.sent
-                        .settle(self.env, &key, sent::Answer::Created(found.id));
+                    sent.settle(env, &key, sent::Answer::Created(found.id));
                     looked.found += 1;
                 }
                 None if side.may_miss(pet.status.as_ref()) => looked.unchecked += 1,
@@ -435,9 +456,12 @@ impl Run {
         })
     }
 
-    /// Makes the unknown rows `keys` sendable again (the manager checked they do not exist,
-    /// and said so to the question): their entries go from the record.
-    pub fn forget_unknown(&self, keys: &BTreeSet<String>) {
-        self.sent.forget_unknown(self.env, keys);
+    /// Makes the unknown rows `rows` (each with its entry) sendable again: the manager was
+    /// asked, named them, and said yes. Their entries go from the record.
+    pub fn forget_unknown(&self, rows: &[(usize, String)]) {
+        let keys: Vec<String> = rows.iter().map(|(_, k)| k.clone()).collect();
+        self.sent.forget_unknown(self.env, &keys);
+        self.started
+            .update_value(|started| started.retain(|r| !rows.iter().any(|(row, _)| row == r)));
     }
 }

@@ -16,7 +16,7 @@ use crate::components::{
 };
 use crate::config::Environment;
 use crate::i18n::{call_said, number, status_name, t, words, Label};
-use crate::import::{Ledger, Origin};
+use crate::import::Origin;
 use crate::session::{
     use_current_env, use_keys, use_sent, use_session, use_set_query, CallError, CurrentEnv,
     SentPets,
@@ -49,8 +49,9 @@ pub fn Compare() -> impl IntoView {
     let sent = use_sent();
     // Bumped to read both environments again (a copy ended, or Refresh was pressed).
     let again = RwSignal::new(0u32);
-    // A copy sending, here or in another tab: Refresh waits for it (the reads would redraw
-    // what is being copied), and no other copy starts.
+    // A run sending, here or in another tab (a copy, or an import, which changes what both
+    // sides list): Refresh waits for it (the reads would redraw what is being copied), and
+    // no copy starts.
     let copying = Memo::new(move |_| Environment::ALL.iter().any(|env| sent.run_sending(*env)));
     let read = move |env: Environment| {
         LocalResource::new(move || {
@@ -72,11 +73,7 @@ pub fn Compare() -> impl IntoView {
     // (what became of its pets is the record's).
     let job = RwSignal::new(CopyJob::load().and_then(|j| {
         let rows = j.rows();
-        let ledger = untrack(|| {
-            sent.with(j.to, |record, pages| {
-                Ledger::read(record, &j.fingerprint(), &rows, pages)
-            })
-        });
+        let ledger = untrack(|| sent.ledger(j.to, &j.fingerprint(), &rows));
         ledger.interrupted(&rows).then_some((j, true))
     }));
     let on_copy = Callback::new(move |(from, pets): (Environment, Vec<_>)| {
@@ -89,7 +86,7 @@ pub fn Compare() -> impl IntoView {
         focus_soon("copy-heading".to_owned());
     });
     let on_done = Callback::new(move |()| again.update(|n| *n += 1));
-    // A copy that is not sending can be put away; what it sent stays recorded (`CopyJob`), so
+    // A copy that is not sending can be put away; what it sent stays in the record of sent pets, so
     // a later copy of the same pets does not send them again.
     let on_close = Callback::new(move |()| {
         let from = job.with_untracked(|j| j.as_ref().map(|(j, ..)| j.from));
@@ -165,6 +162,20 @@ pub fn Compare() -> impl IntoView {
                 .map(|(job, interrupted)| {
                     let ids = job.pets.iter().map(|p| p.id).collect();
                     let origin = Origin::Copy { from: job.from, ids };
+                    // The target's reads may leave out a chosen pet already there: said, as
+                    // the record cannot know of one it never held.
+                    let target = match job.to {
+                        Environment::Staging => staging,
+                        Environment::Production => production,
+                    };
+                    let statuses: Vec<_> = job.pets.iter().map(|p| p.status.clone()).collect();
+                    let to = job.to;
+                    let may_miss = move || {
+                        target.with(|read| {
+                            matches!(read, Some(Ok((side, _)))
+                                if statuses.iter().any(|s| side.may_miss(s.as_ref())))
+                        })
+                    };
                     let name = job.fingerprint();
                     view! {
                         <section class="copy" aria-labelledby="copy-heading">
@@ -174,6 +185,9 @@ pub fn Compare() -> impl IntoView {
                             {interrupted.then(|| view! {
                                 <p class="note" role="status">{words::copy_cut_short()}</p>
                             })}
+                            <Show when=may_miss.clone()>
+                                <p class="note">{words::copy_may_miss(&to.label())}</p>
+                            </Show>
                             <RunPanel env=job.to rows=job.rows() name origin confirm on_done on_close />
                         </section>
                     }
@@ -256,14 +270,8 @@ fn Results(
         (Environment::Staging, &mut staging),
         (Environment::Production, &mut production),
     ] {
-        let known: Vec<_> = untrack(|| {
-            sent.with(env, |record, _| {
-                petstore_core::sent::created(record)
-                    .map(|(pet, _)| pet)
-                    .collect()
-            })
-        });
-        side.take_in(known);
+        let known = untrack(|| sent.created(env));
+        side.take_in(known.into_iter().map(|(pet, _)| pet));
     }
     // The exact times too, for machines (and the tests).
     let read_at = view! {

@@ -5,14 +5,16 @@
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::api::PetStatus;
 use crate::components::{page_title, RunPanel};
 use crate::config::Environment;
 use crate::i18n::problems::parse_said;
+use crate::i18n::status_name;
 use crate::i18n::{number, t, words, Label};
-use crate::import::{fingerprint, parse_rows, ImportRow, Ledger, Origin, Progress};
+use crate::import::{fingerprint, parse_rows, ImportRow, Origin, Progress};
 use crate::session::{use_current_env, use_sent, use_session, SentPets};
 use crate::storage;
-use petstore_core::Categories;
+use petstore_core::{Categories, ImportWords};
 
 /// The import page: the form of the current environment, built anew on a switch, so that
 /// each environment shows, checks and sends only the rows pasted for it.
@@ -39,6 +41,17 @@ pub fn PetImport() -> impl IntoView {
     }
 }
 
+/// What an import reads beside the interface's words: the deployment's category names, and
+/// the statuses as the page says them in its language ("verfügbar").
+fn import_words(names: &Categories) -> ImportWords {
+    ImportWords {
+        categories: names.clone(),
+        statuses: PetStatus::KNOWN
+            .map(|s| (status_name(Some(&s)).into_owned(), s))
+            .into(),
+    }
+}
+
 /// How far a run of the rows pasted for `env` went, and how many valid rows they have, if
 /// that run started and did not finish (as the record of sent pets says).
 fn interrupted(
@@ -47,13 +60,9 @@ fn interrupted(
     text: &str,
     names: &Categories,
 ) -> Option<(Progress, usize)> {
-    let rows = parse_rows(text, names).ok()?;
+    let rows = parse_rows(text, &import_words(names)).ok()?;
     let run = fingerprint(&rows);
-    let ledger = untrack(|| {
-        sent.with(env, |record, pages| {
-            Ledger::read(record, &run, &rows, pages)
-        })
-    });
+    let ledger = untrack(|| sent.ledger(env, &run, &rows));
     let valid = rows.iter().filter(|r| r.checked.is_ok()).count();
     ledger
         .interrupted(&rows)
@@ -99,7 +108,7 @@ fn ImportForm(
     };
     let check = move |_| {
         confirm.set(String::new());
-        match text.with_untracked(|t| parse_rows(t, &names)) {
+        match text.with_untracked(|t| parse_rows(t, &import_words(&names))) {
             Err(e) => {
                 set_problem.set(Some(parse_said(e)));
                 checked.set(None);

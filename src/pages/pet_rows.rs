@@ -89,16 +89,15 @@ pub(super) fn PetRows(
     let added = Memo::new(move |_| {
         let since = crate::clock::now() as u64 - ADDED_SHOWN_MS;
         let status = shown_filters.with(|f| f.as_ref().map(|(_, s)| s.clone()));
-        sent.with(env, |record, _| {
-            petstore_core::sent::created(record)
-                .filter(|(_, entry)| entry.sent_ms.unwrap_or(entry.noted_ms) >= since)
-                .map(|(pet, _)| pet)
-                .filter(|pet| match &status {
-                    Some(Some(status)) => pet.status.as_ref() == Some(status),
-                    _ => true,
-                })
-                .collect::<Vec<_>>()
-        })
+        sent.created(env)
+            .into_iter()
+            .filter(|(_, at)| *at >= since)
+            .map(|(pet, _)| pet)
+            .filter(|pet| match &status {
+                Some(Some(status)) => pet.status.as_ref() == Some(status),
+                _ => true,
+            })
+            .collect::<Vec<_>>()
     });
     let quiet = move || {
         filters.with(|f| {

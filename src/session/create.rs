@@ -236,7 +236,7 @@ impl Creates {
     /// holds adds (`undoSeconds`), it is held first, and sent when the time is up or on
     /// [`Creates::send_now`]. The caller asked the record first (see `SentPets::earlier_equal`).
     /// Returns the create's id, or `None` (nothing sent nor held) while another create is
-    /// held or on its way.
+    /// held or on its way, or when the record would not have it sent.
     pub fn send(&self, env: Environment, draft: Draft, pet: NewPet) -> Option<u64> {
         if untrack(|| self.pending() || self.session.hold.is_held()) {
             return None;
@@ -264,8 +264,7 @@ impl Creates {
             key: key.clone(),
         };
         let Some(for_ms) = undo_ms else {
-            self.dispatch(submit);
-            return Some(id);
+            return self.dispatch(submit).then_some(id);
         };
         let held = Held {
             env,
@@ -310,6 +309,10 @@ impl Creates {
             self.session
                 .hold
                 .note_sent(submit.env, held.name, submit.key);
+        } else {
+            self.session
+                .hold
+                .say_unsent(submit.env, held.name, Unsent::Cleared);
         }
     }
 

@@ -41,6 +41,8 @@ pub enum Unsent {
     Offline,
     /// Its environment was signed out (here or in another tab) before it was sent.
     SignedOut,
+    /// The device's record no longer had it when it was due (cleared in another tab).
+    Cleared,
 }
 
 /// What the manager asked for while a pet was held, which waits for them to say what becomes

@@ -160,7 +160,7 @@ impl Session {
     }
 
     /// Whether writes to `env` are off: the browser is offline, or `env`'s answers are kept
-    /// ones (tracked).
+    /// ones given while the service was out of reach (never because it is slow; tracked).
     pub fn read_only(&self, env: Environment) -> bool {
         self.connection.with(|c| c.read_only_now(env))
     }

@@ -109,8 +109,8 @@ impl Session {
         self.config.with_value(|c| c.idle_minutes)
     }
 
-    /// Forgets both keys, the drafts, the import ledgers and text, the activity and every pet
-    /// seen, in memory and in storage: the next person at a shared tablet finds nothing of
+    /// Forgets both keys, the drafts, the import text, the record of sent pets, the activity
+    /// and every pet seen, in memory and in storage: the next person at a shared tablet finds nothing of
     /// this one's work. The pages are built anew (so no form keeps what was typed), and
     /// answers to requests already sent are not written down. (Sign out everywhere, here or in
     /// another tab, and the idle sign-out.)

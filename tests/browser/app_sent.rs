@@ -177,6 +177,11 @@ async fn a_copy_into_a_crowded_production_is_there_and_never_copied_again() {
     let host = &app.host;
     tick(host, "Staging Sam").await;
     click(&copy_button(host).expect("the Copy button")).await;
+    // Production holds more than its reads reach: the copy says a pet there may be unseen.
+    wait_until("the crowded store said", || {
+        page_text(host).contains("Production holds more pets than one read shows")
+    })
+    .await;
     let confirm = input(host, "Type production to confirm").await;
     type_into(&confirm, "production").await;
     press(host, "Start copy").await;

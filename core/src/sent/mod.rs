@@ -19,10 +19,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Environment, NewPet, Pet};
 
-pub use runs::{run_outcomes, RowOutcome};
+pub use runs::{fingerprint, fnv1a, run_outcomes, Ledger, Progress, RowOutcome};
 
-/// The oldest settled entries are forgotten beyond this many per environment.
-pub const KEPT: usize = 1000;
+/// The oldest settled entries are forgotten beyond this many per environment: twice the rows
+/// of the largest import.
+pub const KEPT: usize = 2 * crate::MAX_ROWS;
+
+/// An entry noted within this long (a day) is never forgotten, however many there are: a run
+/// of today stands on its entries.
+pub const KEPT_FOR_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// What sent (or is about to send) a pet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -251,14 +256,18 @@ pub enum Answer {
     NotSent,
 }
 
-/// Notes `entry` (held or queued), forgetting the oldest settled entries beyond [`KEPT`].
+/// Notes `entry` (held or queued), forgetting the oldest settled entries beyond [`KEPT`] that
+/// are older than [`KEPT_FOR_MS`].
 pub fn note(record: &mut Vec<Entry>, entry: Entry) {
+    let now = entry.noted_ms;
     record.push(entry);
     let mut over = record.len().saturating_sub(KEPT);
-    // Only settled entries are forgotten: a live one still has a page acting on it.
+    // Only old settled entries are forgotten: a live one still has a page acting on it, and a
+    // recent one may be what a run stands on.
     record.retain(|e| {
         let settled = !matches!(e.state, State::Held { .. } | State::Queued | State::Sending);
-        let drop = over > 0 && settled;
+        let old = now.saturating_sub(e.noted_ms) > KEPT_FOR_MS;
+        let drop = over > 0 && settled && old;
         over -= usize::from(drop);
         !drop
     });
@@ -279,16 +288,17 @@ pub fn start_sending(record: &mut [Entry], key: &str, page: &str, now_ms: u64) -
     true
 }
 
-/// Settles entry `key` with what came of sending it; answers whether `record` changed. A
-/// created pet always wins (over an unknown a page wrote while its sender seemed gone); a
-/// pet not sent after all goes from the record.
+/// Settles entry `key` with what came of sending it; answers whether `record` changed. Only
+/// its sender settles it, so the answer stands over whatever is written (an unknown a page
+/// wrote while the sender seemed gone, or a state another tab's write took back to queued);
+/// a created pet always wins; a pet not sent after all goes from the record.
 pub fn settle(record: &mut Vec<Entry>, key: &str, answer: Answer) -> bool {
     let Some(at) = record.iter().position(|e| e.key == key) else {
         return false;
     };
-    let open = matches!(
+    let open = !matches!(
         record[at].state,
-        State::Sending | State::Unknown { message: None }
+        State::Created { .. } | State::Refused { .. } | State::Unknown { message: Some(_) }
     );
     match answer {
         Answer::Created(id) => record[at].state = State::Created { id },
@@ -356,6 +366,18 @@ pub fn created(record: &[Entry]) -> impl Iterator<Item = (Pet, &Entry)> {
         )),
         _ => None,
     })
+}
+
+/// The newest pet of `pets` equal to `pet` (the same name, category and status) that is not
+/// one of `taken`: where a pet sent without a usable answer is looked for in what the service
+/// lists.
+pub fn newest_equal<'a>(pets: &'a [Pet], pet: &NewPet, taken: &[i64]) -> Option<&'a Pet> {
+    pets.iter()
+        .filter(|p| !taken.contains(&p.id))
+        .filter(|p| {
+            p.name == pet.name && p.category_id == pet.category_id && p.status == pet.status
+        })
+        .max_by_key(|p| p.id)
 }
 
 /// Whether a run (an import or a copy) of this environment is sending now, here or in another

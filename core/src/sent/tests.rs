@@ -1,5 +1,5 @@
 use super::*;
-use crate::{parse_rows, Categories, PetStatus};
+use crate::{parse_rows, ImportWords, Pet, PetStatus};
 
 fn pet(name: &str) -> NewPet {
     NewPet {
@@ -145,18 +145,24 @@ fn the_manager_is_asked_about_every_pet_about_to_be_or_perhaps_created() {
 }
 
 #[test]
-fn only_settled_entries_are_forgotten_beyond_the_limit() {
-    let mut record = vec![entry("live", "A", Origin::Form, State::Sending, "p")];
+fn only_old_settled_entries_are_forgotten_beyond_the_limit() {
+    let at = |ms: u64, key: &str, state| Entry {
+        noted_ms: ms,
+        ..entry(key, "A", Origin::Form, state, "p")
+    };
+    let day = KEPT_FOR_MS + 1;
+    let mut record = vec![at(0, "live", State::Sending)];
     for n in 0..KEPT {
-        let created = State::Created { id: n as i64 };
         note(
             &mut record,
-            entry(&n.to_string(), "A", Origin::Form, created, "p"),
+            at(0, &n.to_string(), State::Created { id: n as i64 }),
         );
     }
+    assert_eq!(record.len(), KEPT + 1, "nothing forgotten within a day");
+    note(&mut record, at(day, "new", State::Queued));
     assert_eq!(record.len(), KEPT);
-    assert_eq!(record[0].key, "live");
-    assert_eq!(record[1].key, "1", "the oldest settled one went");
+    assert_eq!(record[0].key, "live", "a live entry stays");
+    assert_eq!(record[1].key, "2", "the two oldest settled ones went");
 }
 
 #[test]
@@ -187,7 +193,7 @@ fn entries_keep_exact_ids_through_json() {
 }
 
 fn rows(text: &str) -> Vec<crate::ImportRow> {
-    parse_rows(text, &Categories::default()).unwrap()
+    parse_rows(text, &ImportWords::default()).unwrap()
 }
 
 #[test]
@@ -261,4 +267,46 @@ fn a_run_sending_anywhere_is_known() {
     assert!(!sending(State::Sending, "gone"));
     let form = [entry("a", "A", Origin::Form, State::Sending, "p")];
     assert!(!run_sending(&form, &now), "the form is no run");
+}
+
+#[test]
+fn a_pet_sent_without_an_answer_is_found_as_the_newest_equal_one_not_taken() {
+    let listed = |id: i64, name: &str| Pet {
+        id,
+        name: name.into(),
+        category_id: 2,
+        status: None,
+    };
+    let pets = [listed(3, "Rex"), listed(9, "Rex"), listed(5, "Tom")];
+    assert_eq!(newest_equal(&pets, &pet("Rex"), &[]).map(|p| p.id), Some(9));
+    assert_eq!(
+        newest_equal(&pets, &pet("Rex"), &[9]).map(|p| p.id),
+        Some(3)
+    );
+    assert_eq!(newest_equal(&pets, &pet("Rex"), &[9, 3]), None);
+    let sold = NewPet {
+        status: Some(PetStatus::Sold),
+        ..pet("Tom")
+    };
+    assert_eq!(
+        newest_equal(&pets, &sold, &[]),
+        None,
+        "another status is another pet"
+    );
+}
+
+#[test]
+fn the_answer_settles_what_its_sender_sent_whatever_was_written_over_it() {
+    let mut record = vec![entry("a", "A", import("r", 0), State::Queued, "p")];
+    assert!(settle(&mut record, "a", Answer::Refused("no".into())));
+    assert_eq!(
+        record[0].state,
+        State::Refused {
+            message: "no".into()
+        }
+    );
+    assert!(
+        !settle(&mut record, "a", Answer::Unknown("late".into())),
+        "settled once"
+    );
 }

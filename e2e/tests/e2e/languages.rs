@@ -1,7 +1,8 @@
 //! The store's language, on the release build in headless Chromium: a plural, a date and an
 //! id above 2^53 in each language, and a switch that reads nothing from the service; a first
 //! visit that follows the browser's language and fetches its words once, and a second visit
-//! that fetches nothing; the compare page's rows said again in place in a new language. (The pseudo-locale's walk, German at phone size and axe-core in each
+//! that fetches nothing; the compare page's rows said again in place in a new language; a German spreadsheet's file
+//! (semicolons, the page's status words) imported with the service's words. (The pseudo-locale's walk, German at phone size and axe-core in each
 //! language are `pseudo_locale.rs`.)
 
 use petstore_dev_service::control::MAIN;
@@ -237,5 +238,54 @@ async fn the_compare_pages_rows_are_said_again_in_a_new_language() {
         )
         .await;
     }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_spreadsheets_semicolons_and_status_words_import_as_the_services() {
+    let (service, config, registry) = start_service_with_registry(Config::default()).await;
+    let staging = registry.deployment(MAIN, "staging").expect("staging");
+    let site = serve_release(&service, config).await;
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    open_in(c, &format!("{site}pets/import?env=staging"), "de").await;
+    sign_in(c, "dev-staging-key").await;
+    let de = Words::of("de");
+    // As a German spreadsheet saves it: semicolons, a byte-order mark, the page's status words.
+    let text =
+        "\u{FEFF}name;categoryId;status\r\nBello;1;verfügbar\r\nMia;2;Reserviert\r\nRex;3;sold\r\n";
+    wait_js(
+        c,
+        "the box",
+        "return !!document.getElementById('import-text');",
+    )
+    .await;
+    c.execute(
+        "const area = document.getElementById('import-text'); area.value = arguments[0];
+         area.dispatchEvent(new Event('input', { bubbles: true })); return true;",
+        vec![text.into()],
+    )
+    .await
+    .expect("paste");
+    let press = |key: &'static str| {
+        let name = de.say(key);
+        async move {
+            petstore_e2e::click(c, &format!("//button[normalize-space()=\"{name}\"]")).await;
+        }
+    };
+    press("check_rows").await;
+    says(c, "main", "3 Zeilen: 3 gültig, 0 ungültig").await;
+    press("start_import").await;
+    says(c, "main", &de.say("run_done")).await;
+    let status = |name: &str| {
+        staging
+            .pets()
+            .into_iter()
+            .find(|p| p.name == name)
+            .and_then(|p| p.status)
+    };
+    assert_eq!(status("Bello").as_deref(), Some("available"));
+    assert_eq!(status("Mia").as_deref(), Some("pending"));
+    assert_eq!(status("Rex").as_deref(), Some("sold"));
     browser.close().await;
 }

@@ -94,6 +94,12 @@ pub async fn open_with(path: &str, config: &str) -> Mounted {
     let w = window();
     w.session_storage().unwrap().unwrap().clear().unwrap();
     forget_device_record();
+    // The browser's language (English), whatever an earlier test chose.
+    w.local_storage()
+        .unwrap()
+        .unwrap()
+        .remove_item("petstore-admin.language")
+        .unwrap();
     // The app's clock as the browser's, with no wait of an earlier test's app left.
     petstore_admin::clock::reset();
     w.history()

@@ -146,7 +146,7 @@ fn read_side(model: &Model, env: usize) -> Vec<Pet> {
     };
     for p in &pets {
         let unread = !read.iter().any(|r| r.id == p.id);
-        if unread && may_miss(p.status.as_deref()) && model.created_here[env].contains(&p.name) {
+        if unread && may_miss(p.status.as_deref()) && model.created_here(env, p) {
             read.push(p.clone());
         }
     }

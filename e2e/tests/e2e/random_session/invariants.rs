@@ -372,7 +372,8 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
                     ENVS[env]
                 ));
             }
-            if !model.created_here[env].contains(name) {
+            let pet = pets.iter().find(|p| p.id.to_string() == *id);
+            if !pet.is_some_and(|p| model.created_here(env, p)) {
                 return Err(format!(
                     "{name} ({id}) is marked Added here, not added by this device"
                 ));

@@ -89,6 +89,9 @@ pub struct Model {
     /// of sent pets was last emptied (Sign out everywhere): the list may show them first,
     /// marked "Added here".
     pub created_here: [Vec<String>; 2],
+    /// Per environment, the highest id the service held when the record was last emptied: the
+    /// service numbers pets upwards, so a pet at or below it was not created since.
+    pub emptied_at_id: [i64; 2],
     /// The site: what it was asked for, and the folder deploys are copied into.
     pub site_log: SiteLog,
     pub folder: PathBuf,
@@ -145,6 +148,7 @@ impl Model {
             busy_from: [None, None],
             sends_allowed: [0, 0],
             created_here: [Vec::new(), Vec::new()],
+            emptied_at_id: [0, 0],
             site_log,
             folder,
             offline: None,
@@ -173,6 +177,13 @@ impl Model {
         self.app_key = [None, None];
         self.wiped = true;
         self.created_here = [Vec::new(), Vec::new()];
+        self.emptied_at_id =
+            [0, 1].map(|env| self.pets(env).iter().map(|p| p.id).max().unwrap_or(0));
+    }
+
+    /// Whether `pet` of `env` may be one this device created since its record was emptied.
+    pub fn created_here(&self, env: usize, pet: &Pet) -> bool {
+        pet.id > self.emptied_at_id[env] && self.created_here[env].contains(&pet.name)
     }
 
     /// How many writes (anything but a GET) `env` has received.

@@ -6,12 +6,13 @@
 //! this page's word (`holding.rs`) says it is still there while it holds, queues or sends a
 //! pet, so that what a closed page left is known for what it is.
 
-use std::collections::BTreeSet;
+mod views;
+
 use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
-use petstore_core::sent::{self, Answer, Entry, Origin, Pages, Standing, State};
+use petstore_core::sent::{self, Answer, Entry, Origin, Pages, State};
 use petstore_core::{ApiError, CallError, NewPet, Pet};
 
 use super::holding::{self, Said};
@@ -22,7 +23,8 @@ use crate::i18n::said;
 use crate::input::plain_message;
 use crate::storage;
 
-/// How often the pages that went away are looked for, while another page's pets are live.
+/// How often the pages that went away are looked for (something is done only while another
+/// page's pets are live).
 const SWEEP_EVERY: Duration = Duration::from_secs(10);
 
 /// The record of sent pets, as this page last read it, and this page's part in it.
@@ -37,6 +39,10 @@ pub struct SentPets {
     notes: StoredValue<u64>,
     // This page's word, while it holds, queues or sends a pet.
     word: StoredValue<Option<Said>>,
+    // The entries this page sent and has not settled yet, whatever storage says of them: none
+    // is sent twice, nor taken back, however the record changes under it (another tab's write
+    // over this one's, a record emptied or made unreadable elsewhere).
+    on_its_way: StoredValue<Vec<String>>,
 }
 
 impl SentPets {
@@ -45,11 +51,12 @@ impl SentPets {
     /// session is made.
     pub(super) fn open(page: u64) -> SentPets {
         let sent = SentPets {
-            records: Environment::ALL.map(|env| RwSignal::new(read(env).unwrap_or_default())),
+            records: Environment::ALL.map(|env| RwSignal::new(read_or_empty(env))),
             pages_changed: RwSignal::new(0),
             page,
             notes: StoredValue::new(0),
             word: StoredValue::new(None),
+            on_its_way: StoredValue::new(Vec::new()),
         };
         for env in Environment::ALL {
             sent.write(env, sent::sweep);
@@ -96,7 +103,7 @@ impl SentPets {
     }
 
     /// `env`'s record and the pages there, as they are now (tracked).
-    pub fn with<T>(&self, env: Environment, f: impl FnOnce(&[Entry], &Pages) -> T) -> T {
+    fn with<T>(&self, env: Environment, f: impl FnOnce(&[Entry], &Pages) -> T) -> T {
         let pages = self.pages();
         let record = self.records[index(env)];
         // An answer may still come in after the app was taken down: an empty record then.
@@ -148,36 +155,51 @@ impl SentPets {
     }
 
     /// Entry `key` of `env`, held or queued by this page, is sent now: answers whether it may
-    /// be (it was not taken back, swept or forgotten meanwhile, here or in another tab).
+    /// be (it was not taken back, swept or forgotten meanwhile, here or in another tab, nor
+    /// sent already).
     pub fn start_sending(&self, env: Environment, key: &str) -> bool {
+        if self.on_its_way(key) {
+            return false;
+        }
         let page = self.page();
         let mut may = false;
         self.write(env, |record, _| {
             may = sent::start_sending(record, key, &page, now_ms());
             may
         });
+        if may {
+            self.on_its_way
+                .update_value(|keys| keys.push(key.to_owned()));
+        }
         may
     }
 
     /// Settles entry `key` of `env` with `answer`.
     pub fn settle(&self, env: Environment, key: &str, answer: Answer) {
+        let _ = self
+            .on_its_way
+            .try_update_value(|keys| keys.retain(|k| k != key));
         self.write(env, |record, _| sent::settle(record, key, answer));
     }
 
     /// Takes back entry `key` of `env` if it was only held or queued.
     pub fn withdraw(&self, env: Environment, key: &str) {
-        self.write(env, |record, _| sent::withdraw(record, key));
+        if !self.on_its_way(key) {
+            self.write(env, |record, _| sent::withdraw(record, key));
+        }
     }
 
     /// Takes back every entry of `env` this page queued for run `run`.
     pub fn withdraw_queued(&self, env: Environment, run: &str) {
         let page = self.page();
+        let sending = self.on_its_way.try_get_value().unwrap_or_default();
         self.write(env, |record, _| {
             let before = record.len();
             record.retain(|e| {
-                !(e.page == page
+                let queued_here = e.page == page
                     && e.state == State::Queued
-                    && e.origin.run().is_some_and(|(r, _)| r == run))
+                    && e.origin.run().is_some_and(|(r, _)| r == run);
+                !queued_here || sending.contains(&e.key)
             });
             record.len() != before
         });
@@ -185,7 +207,7 @@ impl SentPets {
 
     /// Forgets the unknown entries `keys` of `env`: the manager checked that those pets do
     /// not exist, and asked to send them again.
-    pub fn forget_unknown(&self, env: Environment, keys: &BTreeSet<String>) {
+    pub fn forget_unknown(&self, env: Environment, keys: &[String]) {
         self.write(env, |record, _| {
             let before = record.len();
             record.retain(|e| !(keys.contains(&e.key) && matches!(e.state, State::Unknown { .. })));
@@ -193,22 +215,11 @@ impl SentPets {
         });
     }
 
-    /// The newest pet of `env` equal to `pet` that is about to be sent, on its way, created or
-    /// perhaps created, read from storage now, with where it stands: the manager is asked
-    /// before another is sent.
-    pub fn earlier_equal(&self, env: Environment, pet: &NewPet) -> Option<(Entry, Standing)> {
-        self.reload(env);
-        untrack(|| {
-            self.with(env, |record, pages| {
-                sent::earlier_equal(record, pet, pages).map(|e| (e.clone(), e.standing(pages)))
-            })
-        })
-    }
-
-    /// Whether a run (an import or a copy) into `env` is sending now, in this page or another
-    /// (tracked).
-    pub fn run_sending(&self, env: Environment) -> bool {
-        self.with(env, sent::run_sending)
+    /// Whether this page sent entry `key` and has not settled it yet.
+    fn on_its_way(&self, key: &str) -> bool {
+        self.on_its_way
+            .try_with_value(|keys| keys.iter().any(|k| k == key))
+            .unwrap_or(false)
     }
 
     /// Forgets the whole record, in every tab (Sign out everywhere, the idle sign-out).
@@ -222,12 +233,14 @@ impl SentPets {
 
     /// Reads `env`'s record again from storage (another tab changed it).
     fn reload(&self, env: Environment) {
-        if let Some(record) = read(env) {
+        if let Some(Stored::Read(record)) = read(env) {
             self.records[index(env)].maybe_update(|r| {
                 let changed = *r != record;
                 *r = record;
                 changed
             });
+            // Another tab may have forgotten this page's pets (Sign out everywhere).
+            self.keep_word();
         }
     }
 
@@ -243,12 +256,30 @@ impl SentPets {
     /// writes it back and shows it.
     fn write(&self, env: Environment, change: impl FnOnce(&mut Vec<Entry>, &Pages) -> bool) {
         let pages = untrack(|| self.pages());
-        let mut record = read(env).unwrap_or_else(|| {
-            self.records[index(env)]
-                .try_get_untracked()
-                .unwrap_or_default()
+        // Storage that cannot be read, or a record this version cannot read (another
+        // version's), is never written over: the page keeps its own until it can.
+        let (mut record, writable) = match read(env) {
+            Some(Stored::Read(record)) => (record, true),
+            _ => (
+                self.records[index(env)]
+                    .try_get_untracked()
+                    .unwrap_or_default(),
+                false,
+            ),
+        };
+        // What this page sent stays on its way, whatever another tab wrote over it.
+        let healed = self.on_its_way.try_with_value(|keys| {
+            let mut healed = false;
+            for entry in record.iter_mut().filter(|e| keys.contains(&e.key)) {
+                if matches!(entry.state, State::Held { .. } | State::Queued) {
+                    entry.state = State::Sending;
+                    healed = true;
+                }
+            }
+            healed
         });
-        if change(&mut record, &pages) {
+        let changed = change(&mut record, &pages) || healed == Some(true);
+        if changed && writable {
             storage::device_set_json(&storage::sent_slot(env), &record);
         }
         self.records[index(env)].maybe_update(|r| {
@@ -319,10 +350,33 @@ pub fn answer_of(result: &Result<Pet, CallError>) -> Answer {
     }
 }
 
-/// `env`'s record as storage holds it (empty when it holds none); `None` when the device's
-/// storage cannot be read (then this page keeps what it has).
-fn read(env: Environment) -> Option<Vec<Entry>> {
-    storage::device_get_json(&storage::sent_slot(env))
+/// A record as storage holds it.
+enum Stored {
+    /// Read (empty when storage holds none).
+    Read(Vec<Entry>),
+    /// Held in a form this version cannot read.
+    Unreadable,
+}
+
+/// `env`'s record as storage holds it; `None` when the device's storage cannot be read (then
+/// this page keeps what it has).
+fn read(env: Environment) -> Option<Stored> {
+    Some(match storage::device_item(&storage::sent_slot(env))? {
+        None => Stored::Read(Vec::new()),
+        Some(text) => match serde_json::from_str(&text) {
+            Ok(record) => Stored::Read(record),
+            Err(_) => Stored::Unreadable,
+        },
+    })
+}
+
+/// `env`'s record as storage holds it, or none when it cannot be read (a page opened then
+/// shows none, and writes none over it).
+fn read_or_empty(env: Environment) -> Vec<Entry> {
+    match read(env) {
+        Some(Stored::Read(record)) => record,
+        _ => Vec::new(),
+    }
 }
 
 /// Now, in milliseconds since the epoch.

@@ -282,8 +282,8 @@ function wholeLimit(text) {
 }
 
 // Each environment's base address, trailing slashes dropped, if config.json passes the app's
-// checks: both addresses http(s) and ending in /v1, idleMinutes above 0, refreshSeconds 0 or
-// more and undoSeconds from 0 to 600 where given.
+// checks of what it cannot start without: both addresses http(s) and ending in /v1. (An
+// optional setting that is wrong is noted and ignored by the app, which starts all the same.)
 function checkedConfig(text) {
   let parsed;
   try {
@@ -300,13 +300,6 @@ function checkedConfig(text) {
     if (!/^https?:\/\//.test(trimmed) || !trimmed.endsWith("/v1")) return undefined;
     found[env] = trimmed;
   }
-  const number = (name, ok) => {
-    const value = parsed[name];
-    return value === undefined || value === null || (typeof value === "number" && ok(value));
-  };
-  if (!number("idleMinutes", (m) => Number.isFinite(m) && m > 0)) return undefined;
-  if (!number("refreshSeconds", (s) => Number.isFinite(s) && s >= 0)) return undefined;
-  if (!number("undoSeconds", (s) => Number.isFinite(s) && s >= 0 && s <= 600)) return undefined;
   return found;
 }
 

@@ -6,8 +6,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer};
-
 use crate::int64::parse_int64;
 use crate::text::lowercase;
 
@@ -87,14 +85,6 @@ impl Categories {
     /// The named categories, by number.
     pub fn iter(&self) -> impl Iterator<Item = (i64, &str)> {
         self.by_id.iter().map(|(id, name)| (*id, name.as_str()))
-    }
-}
-
-impl<'de> Deserialize<'de> for Categories {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Categories, D::Error> {
-        let map = BTreeMap::<String, String>::deserialize(deserializer)?;
-        Categories::from_map(map)
-            .map_err(|why| serde::de::Error::custom(format!("categories: {why}")))
     }
 }
 

@@ -50,7 +50,7 @@ pub use page::Page;
 pub use request::{Exchange, Kept, Observer, Sent, KEY_VARIABLE};
 pub use retry::{parse_retry_after, plain_duration, Retry, Wait};
 pub use tabs::{Emptied, TabMessage};
-pub use text::lowercase;
+pub use text::{fold, lowercase};
 pub use wire::{
     check_status, decode, is_bearer_token, list_query, pet_url, DEFAULT_LIMIT, DEFAULT_TIMEOUT,
     LIMIT_RANGE,

@@ -94,10 +94,22 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
     let held_shown = Memo::new(move |_| hold.shown());
     announce_shell_ready(first_page, untrack(|| keys.needs_sign_in()));
     let update = update_ready();
+    let config_notes = session.config_notes();
     view! {
         <EnvironmentBar />
         <div class="page-notes">
             {move || update.get().then(|| lazy_route(LazyPage::UpdateBanner))}
+            {(!config_notes.is_empty()).then(|| {
+                let count = config_notes.len() as u64;
+                view! {
+                    <details class="note config-notes">
+                        <summary>{move || words::settings_mistakes(count)}</summary>
+                        <ul lang="en">
+                            {config_notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                        </ul>
+                    </details>
+                }
+            })}
             <ConnectionNote />
             <LanguageNote />
             {move || {

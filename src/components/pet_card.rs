@@ -9,7 +9,7 @@ use send_wrapper::SendWrapper;
 use crate::api::Pet;
 use crate::config::Environment;
 use crate::i18n::{status_name, t, today_long, words, Label};
-use crate::session::use_current_env;
+use crate::session::{use_current_env, use_session};
 use crate::split::{split, SplitLoaderError};
 use petstore_core::{qr_squares, Page, QrSquares};
 
@@ -113,6 +113,8 @@ fn CardSheet(card: CardPet) -> impl IntoView {
 pub(crate) fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
     let CardPet { pet, category, env } = card;
     let staging = env == Environment::Staging;
+    // A status printed is wrong the day it changes: printed only where the deployment asks.
+    let status_shown = use_session().cards_show_status();
     let name = pet.name.clone();
     let status = pet.status.clone();
     let code = squares.map(|QrSquares { size, path }| {
@@ -137,14 +139,17 @@ pub(crate) fn Card(card: CardPet, squares: Option<QrSquares>) -> impl IntoView {
             <dl class="card-facts">
                 <dt>{t(words::column_category)}</dt>
                 <dd>{category}</dd>
-                <dt>{t(words::column_status)}</dt>
-                <dd>{move || status_name(status.as_ref()).into_owned()}</dd>
+                {status_shown.then(|| view! {
+                    <dt>{t(words::column_status)}</dt>
+                    <dd>{move || status_name(status.as_ref()).into_owned()}</dd>
+                })}
                 <dt>{t(words::column_id)}</dt>
                 <dd>{pet.id.to_string()}</dd>
             </dl>
             {code}
+            // The environment is the staging card's warning; a customer reads nothing in it.
             <p class="card-foot">
-                <span>{move || env.label().into_owned()}</span>
+                {staging.then(|| view! { <span>{move || env.label().into_owned()}</span> })}
                 <span>{move || words::card_printed(&today_long())}</span>
             </p>
         </article>

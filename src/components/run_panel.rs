@@ -12,13 +12,19 @@ use super::{download, ImportProgress, ImportTable, OfflineWrites, SendUnknownAga
 use crate::clock;
 use crate::config::Environment;
 use crate::i18n::{number, t, words, Label};
+use petstore_core::fold;
 
 use crate::i18n::{clock_time, listed, moment};
 use crate::import::{failed_rows_csv, results_csv, ImportRow, Origin, Pause, Run, RunState};
 use crate::session::{use_keys, use_sent, use_session, SentPets};
 
-/// The word a production run must be confirmed with.
-const CONFIRM_WORD: &str = "production";
+/// The service's word for production, which confirms a production run in every language.
+const SERVICE_WORD: &str = "production";
+
+/// The confirmation's label: production's name as the page shows it.
+fn type_production() -> std::borrow::Cow<'static, str> {
+    words::type_to_confirm(&Environment::Production.label()).into()
+}
 
 /// Counts, confirmation, the buttons, progress and the table of one run, which lives (and
 /// whose sending stops) with this panel.
@@ -85,8 +91,23 @@ pub fn RunPanel(
         .with_value(|r| (r.len(), r.iter().filter(|r| r.checked.is_ok()).count()));
     let state = move || run.state.get();
     let running = move || state() == RunState::Running;
+    // The name the page shows (in its language, or the deployment's own) or the service's
+    // word, capitals and accents aside.
     let typed = move || {
-        env == Environment::Staging || confirm.with(|c| c.trim().eq_ignore_ascii_case(CONFIRM_WORD))
+        env == Environment::Staging
+            || confirm.with(|c| {
+                let typed = fold(c.trim());
+                typed == SERVICE_WORD || typed == fold(&env.label())
+            })
+    };
+    // Said once what is typed can no longer become the name, not while it is being typed.
+    let mistyped = move || {
+        confirm.with(|c| {
+            let typed = fold(c.trim());
+            !typed.is_empty()
+                && !SERVICE_WORD.starts_with(&typed)
+                && !fold(&env.label()).starts_with(&typed)
+        })
     };
     // Another run of this environment, here or in another tab, is sending (or this one's rows
     // still finish on their way): nothing else starts meanwhile.
@@ -169,10 +190,10 @@ pub fn RunPanel(
         {(env == Environment::Production).then(|| view! {
             <TextField
                 id=confirm_id
-                label=words::type_production
+                label=type_production
                 value=confirm_value
                 on_input=move |v| confirm.set(v)
-                error=Signal::derive(|| None::<String>)
+                error=Signal::derive(move || mistyped().then(|| words::confirm_mismatch(&env.label())))
             />
         })}
         <OfflineWrites env />

@@ -73,6 +73,7 @@ pub struct Session {
 /// `<Router>`: the environment is read from the URL query (`?env=`), else from this tab's last
 /// choice, else production. `base` is the router's base path (`""` at the site root).
 pub fn provide_session(config: AppConfig, base: String) -> Session {
+    crate::i18n::label::name_environments(&config);
     let tabs = tabs::Tabs::open(&base);
     let current = CurrentEnv::from_address(base);
     let keys = ApiKeys::from_storage(current);

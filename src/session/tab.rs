@@ -104,6 +104,16 @@ impl Session {
         self.config.with_value(|c| c.undo_ms())
     }
 
+    /// Whether cage cards print the pet's status (`cardsShowStatus`).
+    pub fn cards_show_status(&self) -> bool {
+        self.config.with_value(|c| c.cards_show_status)
+    }
+
+    /// What was wrong with the configuration and ignored, for whoever set it up.
+    pub fn config_notes(&self) -> Vec<String> {
+        self.config.with_value(|c| c.notes.clone())
+    }
+
     /// The `idleMinutes` of the configuration, if set.
     pub fn idle_minutes(&self) -> Option<f64> {
         self.config.with_value(|c| c.idle_minutes)

@@ -211,7 +211,7 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
     );
     assert!(page_text(host).contains("3 pets chosen in Staging: 3 can be sent"));
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "production",
     )
     .await;
@@ -234,7 +234,7 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
     // The key is refused in the middle: the copy pauses and goes on with the new one.
     sb.rotate_key("production", "rotated-production-key").await;
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "production",
     )
     .await;

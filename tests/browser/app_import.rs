@@ -111,8 +111,12 @@ async fn production_needs_the_word_typed() {
     press(host, "Check rows").await;
     let start = wait_for("Start import", || button(host, "Start import")).await;
     assert!(start.has_attribute("disabled"));
-    type_into(&input(host, "Type production to confirm").await, "staging").await;
+    type_into(&input(host, "Type Production to confirm").await, "staging").await;
     assert!(start.has_attribute("disabled"));
+    wait_until("why said", || {
+        page_text(host).contains("This is not “Production”: type the name as shown to start.")
+    })
+    .await;
     start.click();
     let posts = sb
         .receives_no_more("production", 200, "sent without the confirmation", |s| {
@@ -122,13 +126,13 @@ async fn production_needs_the_word_typed() {
     assert_eq!(posts, 0, "sent without the confirmation");
     // The whole word, but in any case: "Production" as a keyboard capitalises it.
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "Productions",
     )
     .await;
     assert!(start.has_attribute("disabled"));
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "Production",
     )
     .await;
@@ -257,13 +261,13 @@ async fn a_chosen_csv_file_fills_the_rows() {
 
 /// The value of the production confirmation box.
 async fn confirmation(host: &web_sys::Element) -> String {
-    input(host, "Type production to confirm").await.value()
+    input(host, "Type Production to confirm").await.value()
 }
 
 /// Types `production` in the production confirmation box.
 async fn confirm_production(host: &web_sys::Element) {
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "production",
     )
     .await;

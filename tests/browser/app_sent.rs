@@ -182,7 +182,7 @@ async fn a_copy_into_a_crowded_production_is_there_and_never_copied_again() {
         page_text(host).contains("Production holds more pets than one read shows")
     })
     .await;
-    let confirm = input(host, "Type production to confirm").await;
+    let confirm = input(host, "Type Production to confirm").await;
     type_into(&confirm, "production").await;
     press(host, "Start copy").await;
     // Typed for this copy only; and no other copy starts while it sends.
@@ -216,7 +216,7 @@ async fn a_copy_into_a_crowded_production_is_there_and_never_copied_again() {
     .await;
     click(&choose_all).await;
     click(&copy_button(host).expect("the Copy button")).await;
-    let confirm = input(host, "Type production to confirm").await;
+    let confirm = input(host, "Type Production to confirm").await;
     assert_eq!(confirm.value(), "", "typed again for each copy");
     type_into(&confirm, "production").await;
     press(host, "Start copy").await;

@@ -48,7 +48,7 @@ async fn rows_and_drafts_typed_for_one_environment_stay_with_it() {
     })
     .await;
     type_into(
-        &input(host, "Type production to confirm").await,
+        &input(host, "Type Production to confirm").await,
         "production",
     )
     .await;

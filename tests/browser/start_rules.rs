@@ -330,6 +330,12 @@ async fn the_start_up_read_follows_the_apps_rules() {
             r#"{"production":{"baseUrl":"https://a/v1"},"staging":{"baseUrl":"https://b/v1"},"undoSeconds":601}"#,
             key,
         ),
+        (
+            "/",
+            format!("{page}pets?env=staging"),
+            r#"{"undoSecs":1,"production":{"baseUrl":"https://a/v1","undoSeconds":3,"name":""},"staging":{"baseUrl":"https://b/v1"},"cardsShowStatus":"yes"}"#,
+            key,
+        ),
     ];
     let mut sent = 0;
     for (base, href, config, key) in &cases {

@@ -45,7 +45,7 @@ async fn until_said(c: &Client, said: &str) {
 }
 
 async fn confirm(c: &Client) {
-    let field = "//*[@id=//label[normalize-space()='Type production to confirm']/@for]";
+    let field = "//*[@id=//label[normalize-space()='Type Production to confirm']/@for]";
     wait_for(c, field).await;
     c.find(Locator::XPath(field))
         .await

@@ -72,6 +72,20 @@ impl Sandbox {
         )
     }
 
+    /// A config.json URL for this sandbox with `inside` (`"name":value,…`) added inside
+    /// production and `top` at the top, as a deployment might write it.
+    pub fn config_written(&self, inside: &str, top: &str) -> String {
+        let json = format!(
+            r#"{{{top}"production":{{{inside}"baseUrl":"{}"}},"staging":{{"baseUrl":"{}"}},"undoSeconds":0}}"#,
+            self.base("production"),
+            self.base("staging")
+        );
+        format!(
+            "data:application/json,{}",
+            js_sys::encode_uri_component(&json)
+        )
+    }
+
     /// A config.json URL for this sandbox with more fields (`"name":value,…`).
     fn config_with(&self, field: &str) -> String {
         let json = format!(

@@ -177,7 +177,7 @@ pub async fn import_mid_run(
                 }
                 if page::button(c, "Check rows").await {
                     if env == 0 {
-                        page::type_into(c, "Type production to confirm", "production").await;
+                        page::confirm_production(c).await;
                     }
                     page::button(c, "Start import").await;
                 }
@@ -219,7 +219,7 @@ async fn run_rows(c: &Client, env: usize, text: &str) -> bool {
         return false;
     }
     if env == 0 {
-        page::type_into(c, "Type production to confirm", "production").await;
+        page::confirm_production(c).await;
     }
     page::button(c, "Start import").await
 }

@@ -108,7 +108,7 @@ pub async fn copy_pets(c: &Client, model: &mut Model, snap: &Snapshot, from: usi
         return;
     }
     if to == 0 {
-        page::type_into(c, "Type production to confirm", "production").await;
+        page::confirm_production(c).await;
     }
     if page::button(c, "Start copy").await {
         model.copies_started += chosen.len();

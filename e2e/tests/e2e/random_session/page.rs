@@ -296,6 +296,19 @@ pub async fn type_into(c: &Client, label: &str, text: &str) -> bool {
     field.send_keys(text).await.is_ok()
 }
 
+/// Types production's name as the page shows it (in its language) into the run's
+/// confirmation, as a manager reading the label does; whether the field was there.
+pub async fn confirm_production(c: &Client) -> bool {
+    let w = words(&language(c).await);
+    let name = w.say("production");
+    let label = w.fill("type_to_confirm", &[("environment", &name)]);
+    let Ok(field) = c.find(Locator::XPath(&labelled(&label))).await else {
+        return false;
+    };
+    let _ = field.clear().await;
+    field.send_keys(&name).await.is_ok()
+}
+
 /// Chooses `value` in the select labelled `label` (within the page or the header).
 pub async fn choose(c: &Client, label: &str, value: &str) -> bool {
     if IN_MENU.contains(&label) {

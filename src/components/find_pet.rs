@@ -1,11 +1,13 @@
 //! Find a pet: a pet's number, or a card's code as a barcode scanner types it (fast, then
-//! Enter) or the tablet's camera reads it (Scan a card), opens the pet's page at once. A card
-//! of the other environment says so and offers to open it there (never switching by itself);
-//! anything else says what it is.
+//! Enter) or the tablet's camera reads it (Scan a card), opens the pet's page at once; a name
+//! searches the list (on the list, as it is typed: the box is the list's search), and Enter on
+//! a name only one pet has opens that pet. A card of the other environment says so and offers
+//! to open it there (never switching by itself); anything else says what it is, until the box
+//! or the page's address changes.
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_location, use_navigate};
 
 use super::CardScanner;
 use crate::config::Environment;
@@ -18,32 +20,48 @@ use petstore_core::{read_scanned, Page, Scanned};
 enum Said {
     /// A card of the other environment: open it there?
     Elsewhere { id: i64, env: Environment },
-    /// Not a pet: what it was, and the text (said in the language shown when drawn).
-    NotAPet(Scanned, String),
+    /// Not a pet: what it was (said in the language shown when drawn).
+    NotAPet(Scanned),
 }
 
-/// Why `what` (read from `text`) opens no pet, in words.
-fn not_a_pet(what: &Scanned, text: &str) -> String {
+/// Why `what` opens no pet, in words.
+fn not_a_pet(what: &Scanned) -> String {
     match what {
         Scanned::NoSuchNumber => words::find_no_such_number().into_owned(),
         Scanned::OtherPage => words::find_other_page().into_owned(),
         Scanned::OtherSite(host) => words::find_other_site(host),
-        Scanned::Text => {
-            // A long scan is quoted by its start: enough to recognise it.
-            let text: String = text.trim().chars().take(60).collect();
-            words::find_not_ours(&text)
+        Scanned::Nothing | Scanned::Text | Scanned::Pet { .. } => {
+            words::find_nothing().into_owned()
         }
-        Scanned::Nothing | Scanned::Pet { .. } => words::find_nothing().into_owned(),
     }
+}
+
+/// The list's search, which the box is on the list page.
+#[derive(Clone, Copy)]
+pub struct ListSearch {
+    /// The search text (`q=`).
+    pub text: Memo<String>,
+    /// Called with the text as it is typed.
+    pub on_input: Callback<String>,
+    /// The pet the list holds alone under the name `text`, if exactly one.
+    pub only_match: Callback<String, Option<i64>>,
 }
 
 /// The Find a pet box, with Scan a card.
 #[component]
-pub fn FindPet() -> impl IntoView {
+pub fn FindPet(
+    /// On the list page, the list's search; elsewhere a name opens the list searched.
+    #[prop(optional)]
+    search: Option<ListSearch>,
+) -> impl IntoView {
     let current = use_current_env();
     let navigate = use_navigate();
+    let to_list = navigate.clone();
+    let location = use_location();
     let field = NodeRef::<leptos::html::Input>::new();
-    let (said, set_said) = signal(None::<Said>);
+    // What the box said, with the address it was said at: a change of filters puts it away.
+    let (said, set_said) = signal(None::<(Said, String)>);
+    let address = move || location.search.get_untracked();
     let (scanning, set_scanning) = signal(false);
     // The next scan starts afresh: the box is emptied once a pet opens.
     let open = move |id: i64, env: Environment| {
@@ -66,9 +84,23 @@ pub fn FindPet() -> impl IntoView {
                     None => return open(id, shown),
                     Some(env) => Said::Elsewhere { id, env },
                 },
-                other => Said::NotAPet(other, text.clone()),
+                // A name: the list searched for it, and the one pet it names opened.
+                Scanned::Text => match search {
+                    Some(search) => {
+                        if let Some(id) = search.only_match.run(text.clone()) {
+                            open(id, shown);
+                        }
+                        return;
+                    }
+                    None => {
+                        let list = current.link(&Page::List, shown);
+                        let q = String::from(js_sys::encode_uri_component(text.trim()));
+                        return to_list(&format!("{list}&q={q}"), absolute(false));
+                    }
+                },
+                other => Said::NotAPet(other),
             };
-            set_said.set(Some(said));
+            set_said.set(Some((said, address())));
             if let Some(input) = field.get_untracked() {
                 input.set_value(&text);
                 if typed {
@@ -92,32 +124,35 @@ pub fn FindPet() -> impl IntoView {
     });
     let on_close = Callback::new(move |()| set_scanning.set(false));
     let answer = move || {
-        said.get().and_then(|said| match said {
-            // Once the manager is in that environment, the card needs no answer.
-            Said::Elsewhere { env, .. } if env == current.env() => None,
-            Said::Elsewhere { id, env } => {
-                let open = open.clone();
-                let view = view! {
-                    <div class="alert" role="alert">
-                        <p>
-                            {words::find_other_environment(
-                                &current.env().label(),
-                                &env.label(),
-                            )}
-                        </p>
-                        <button type="button" on:click=move |_| open(id, env)>
-                            {words::find_open_in(&env.label())}
-                        </button>
-                    </div>
+        let at = location.search.get();
+        said.get()
+            .filter(|(_, said_at)| *said_at == at)
+            .and_then(|(said, _)| match said {
+                // Once the manager is in that environment, the card needs no answer.
+                Said::Elsewhere { env, .. } if env == current.env() => None,
+                Said::Elsewhere { id, env } => {
+                    let open = open.clone();
+                    let view = view! {
+                        <div class="alert" role="alert">
+                            <p>
+                                {words::find_other_environment(
+                                    &current.env().label(),
+                                    &env.label(),
+                                )}
+                            </p>
+                            <button type="button" on:click=move |_| open(id, env)>
+                                {words::find_open_in(&env.label())}
+                            </button>
+                        </div>
+                    }
+                    .into_any();
+                    Some(view)
                 }
-                .into_any();
-                Some(view)
-            }
-            Said::NotAPet(what, text) => {
-                let why = not_a_pet(&what, &text);
-                Some(view! { <p class="alert wrap" role="alert">{why}</p> }.into_any())
-            }
-        })
+                Said::NotAPet(what) => {
+                    let why = not_a_pet(&what);
+                    Some(view! { <p class="alert wrap" role="alert">{why}</p> }.into_any())
+                }
+            })
     };
     view! {
         <form class="find-pet" role="search" on:submit=on_submit>
@@ -132,11 +167,23 @@ pub fn FindPet() -> impl IntoView {
                     spellcheck="false"
                     enterkeyhint="go"
                     aria-describedby="find-pet-hint"
+                    aria-keyshortcuts=search.map(|_| "/")
                     node_ref=field
+                    // The search as the address holds it when the list is drawn; then what is
+                    // typed (a number or a code typed over it is no name to search for).
+                    prop:value=search.map(|s| s.text.get_untracked())
                     // An answer is about the text it answered: typing anew puts it away.
-                    on:input=move |_| {
+                    on:input=move |ev| {
                         if said.with_untracked(Option::is_some) {
                             set_said.set(None);
+                        }
+                        if let Some(search) = search {
+                            let text = event_target_value(&ev);
+                            let name = matches!(
+                                read_scanned(&text, &current.here()),
+                                Scanned::Text | Scanned::Nothing
+                            );
+                            search.on_input.run(if name { text } else { String::new() });
                         }
                     }
                 />

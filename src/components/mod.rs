@@ -41,7 +41,7 @@ pub use env_bar::EnvironmentBar;
 pub use error_alert::{error_fallback, ErrorAlert};
 pub(crate) use export_buttons::preload_export;
 pub use export_buttons::ExportButtons;
-pub use find_pet::FindPet;
+pub use find_pet::{FindPet, ListSearch};
 pub(crate) use freshness::iso_time;
 pub use freshness::Freshness;
 pub use header_menu::HeaderMenu;

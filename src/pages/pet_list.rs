@@ -2,6 +2,8 @@
 //! and sorted (over the rows loaded), all kept in the URL query (written just after the rows
 //! follow a change, see `session/shallow.rs`).
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use petstore_core::Page;
@@ -9,13 +11,17 @@ use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
 use crate::api::PetStatus;
+use crate::clock;
 use crate::components::{
-    category_options, page_title, status_options, FindPet, ListView, OfflineWrites,
+    category_options, page_title, status_options, FindPet, ListSearch, ListView, OfflineWrites,
 };
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
 use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
 use crate::session::{use_current_env, use_session, use_shallow_query};
+
+/// How long the limit waits after a keystroke before it is applied.
+const LIMIT_PAUSE: Duration = Duration::from_millis(600);
 
 /// The list page.
 #[component]
@@ -55,12 +61,29 @@ pub fn PetList() -> impl IntoView {
         sort,
         on_sort,
     };
-    // Each keystroke replaces the address rather than adding to the history.
+    // The Find a pet box is the list's search: each name typed replaces the address rather
+    // than adding to the history, and Enter on a name one pet has opens it.
     let set_search = set_query.clone();
-    let on_search = move |ev| {
+    let on_search = Callback::new(move |text: String| {
         session.note_typing();
-        let text = event_target_value(&ev);
         set_search("q", (!text.is_empty()).then_some(text), true);
+    });
+    let only_match = Callback::new(move |text: String| {
+        let env = current.env_untracked();
+        let (status, category) = (filters.get_untracked().status, category.get_untracked());
+        let found: Vec<i64> = session
+            .known_named(env, &text)
+            .into_iter()
+            .filter(|p| status.is_none() || p.status == status)
+            .filter(|p| category.is_none_or(|c| p.category_id == c))
+            .map(|p| p.id)
+            .collect();
+        (found.len() == 1).then(|| found[0])
+    });
+    let list_search = ListSearch {
+        text: search,
+        on_input: on_search,
+        only_match,
     };
     focus_search_on_slash();
     let set_param = move |key, value| set_query(key, value, false);
@@ -94,26 +117,33 @@ pub fn PetList() -> impl IntoView {
         let value = event_target_value(&ev);
         set_status("status", (!value.is_empty()).then_some(value));
     };
-    // Checked as the user types (so the message goes as soon as the value is right again) and
-    // on change (some ways of emptying a field send only that); sent on change (Enter or
-    // leaving the field), so a half-typed number is not fetched.
+    // Checked as the user types (so the message goes as soon as the value is right again),
+    // and applied once the typing pauses: each limit is a read of the service, and "100"
+    // typed is not meant as "1" then "10". Enter or leaving the field applies it at once.
     let check_limit = move |text: String| {
         let bad = parse_limit(&text).is_none().then_some(text);
         if bad_limit.with_untracked(|b| *b != bad) {
             set_bad_limit.set(bad);
         }
     };
-    let on_limit_input = move |ev| {
-        session.note_typing();
-        check_limit(event_target_value(&ev))
-    };
-    let on_limit = move |ev| {
-        let text = event_target_value(&ev);
+    let limit_wait = StoredValue::new(None::<clock::Wait>);
+    on_cleanup(move || drop(limit_wait.try_update_value(Option::take)));
+    let apply_limit = move |text: String| {
+        limit_wait.set_value(None);
         if let Some(n) = parse_limit(&text) {
             set_param("limit", Some(n.to_string()));
         }
         check_limit(text);
     };
+    let apply_later = apply_limit.clone();
+    let on_limit_input = move |ev| {
+        session.note_typing();
+        let text = event_target_value(&ev);
+        check_limit(text.clone());
+        let apply = apply_later.clone();
+        limit_wait.set_value(Some(clock::after(LIMIT_PAUSE, move || apply(text))));
+    };
+    let on_limit = move |ev| apply_limit(event_target_value(&ev));
     let limit_invalid = move || bad_limit.with(Option::is_some);
     let status_is = move |s: Option<&PetStatus>| filters.with(|f| f.status.as_ref() == s);
     // An unusable sort is said, like an unusable status or limit, and the rows keep the
@@ -150,20 +180,10 @@ pub fn PetList() -> impl IntoView {
             </div>
         </div>
         // A customer points at a cage: its card's code, scanned or typed, opens the pet.
-        <FindPet />
+        <FindPet search=list_search />
         // Add pet and Import lead to forms that cannot send while the service is out of reach.
         {move || view! { <OfflineWrites env=current.env() /> }}
         <form class="filters" on:submit=|ev| ev.prevent_default()>
-            <div class="field">
-                <label for="search">{t(words::search_by_name)}</label>
-                <input
-                    id="search"
-                    type="search"
-                    aria-keyshortcuts="/"
-                    prop:value=move || search.get()
-                    on:input=on_search
-                />
-            </div>
             <div class="field">
                 <label for="status-filter">{t(words::column_status)}</label>
                 <select id="status-filter" on:change=on_status>
@@ -205,7 +225,8 @@ pub fn PetList() -> impl IntoView {
     }
 }
 
-/// `/` focuses the search, unless the user is typing in a field (where it is a character).
+/// `/` focuses the Find a pet box (the list's search), unless the user is typing in a field
+/// (where it is a character).
 fn focus_search_on_slash() {
     let handle = window_event_listener(leptos::ev::keydown, |ev| {
         if ev.key() != "/" || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
@@ -219,7 +240,7 @@ fn focus_search_on_slash() {
                     || el.is_content_editable()
             });
         let search = document()
-            .get_element_by_id("search")
+            .get_element_by_id("find-pet")
             .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
         if let (false, Some(search)) = (typing, search) {
             ev.prevent_default();

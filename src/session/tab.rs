@@ -46,6 +46,20 @@ impl Session {
         self.known.with_value(|k| k.pets.get(&(env, id)).cloned())
     }
 
+    /// The pets of `env` this tab has read whose name holds `text` (as the list's search
+    /// matches), in id order.
+    pub fn known_named(&self, env: Environment, text: &str) -> Vec<Pet> {
+        let mut pets: Vec<Pet> = self.known.with_value(|k| {
+            k.pets
+                .iter()
+                .filter(|((of, _), _)| *of == env)
+                .map(|(_, pet)| pet.clone())
+                .collect()
+        });
+        pets.sort_by_key(|p| p.id);
+        petstore_core::search_and_sort(&pets, text, None)
+    }
+
     /// Remembers the query the list of `env` is shown with (`?env=…&status=…`), so that going
     /// back to the list from a pet returns to it as it was.
     pub fn note_list_query(&self, env: Environment, query: String) {

@@ -42,7 +42,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     sign_in(host, PROD_KEY).await;
     wait_until("25 rows", || rows(host).len() == 25).await;
 
-    type_into(&input(host, "Search by name").await, "BIG").await;
+    type_into(&input(host, "Find a pet").await, "BIG").await;
     wait_until("one match", || ids(host) == [BIG_ID]).await;
     assert!(address().contains("q=BIG"), "{}", address());
     assert!(
@@ -51,9 +51,9 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
         page_text(host)
     );
     // Case is ignored beyond ASCII too: "CHLOÉ" finds "Chloé".
-    type_into(&input(host, "Search by name").await, "CHLOÉ").await;
+    type_into(&input(host, "Find a pet").await, "CHLOÉ").await;
     wait_until("Chloé alone", || ids(host) == ["15"]).await;
-    type_into(&input(host, "Search by name").await, "").await;
+    type_into(&input(host, "Find a pet").await, "").await;
     wait_until("every row again", || rows(host).len() == 25).await;
     assert!(!address().contains("q="), "{}", address());
 
@@ -87,7 +87,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     assert_eq!(aria_sort(host, "ID"), "descending");
     assert!(address().contains("sort=-id"));
 
-    type_into(&input(host, "Search by name").await, "i").await;
+    type_into(&input(host, "Find a pet").await, "i").await;
     drop(app);
     let app = reopen_with(&sb.config()).await;
     let host = &app.host;
@@ -96,7 +96,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
         !ids.is_empty() && ids[0] == MAX_ID && ids.len() < 25
     })
     .await;
-    assert_eq!(input(host, "Search by name").await.value(), "i");
+    assert_eq!(input(host, "Find a pet").await.value(), "i");
     assert_eq!(aria_sort(host, "ID"), "descending");
     // One list request per page load: searching and sorting never ask the service.
     assert_eq!(count_path(&sb, "production", "GET", "/sandbox").await, 2);
@@ -126,7 +126,7 @@ async fn search_and_sort_live_in_the_address_survive_a_reload_and_sort_ids_as_in
     body.focus().ok();
     limit.blur().unwrap();
     press_key(body.unchecked_ref(), "/");
-    assert_eq!(focused_id(), "search");
+    assert_eq!(focused_id(), "find-pet");
 }
 
 #[wasm_bindgen_test]

@@ -182,7 +182,7 @@ async fn a_due_read_waits_until_the_typing_pauses() {
     let sandbox = Sandbox::new("live-typing");
     let app = open_list(&sandbox, ALL).await;
     let host = &app.host;
-    let search = input(host, "Search by name").await;
+    let search = input(host, "Find a pet").await;
     // Types a letter every 300 ms of the app's clock for three seconds (six refresh
     // periods): no read again meanwhile.
     let reads = sandbox.list_reads("production").await;
@@ -289,7 +289,7 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     // While the wider reads are on their way, the page says it is loading: its matches may
     // still change.
     sandbox.mode("production", "slow:300").await;
-    type_into(&input(host, "Search by name").await, "nora").await;
+    type_into(&input(host, "Find a pet").await, "nora").await;
     wait_until("loading said", || page_text(host).contains("Loading pets…")).await;
     wait_until("the newest pet found", || {
         rows(host).iter().any(|r| r[0] == newest.to_string())
@@ -314,7 +314,7 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     // The address holds the search only: the limit stays as it was.
     assert_eq!(address(), "/pets?env=production&q=nora");
     // An empty search shows the first 20 again, and says the limit can be raised.
-    type_into(&input(host, "Search by name").await, "").await;
+    type_into(&input(host, "Find a pet").await, "").await;
     wait_until("20 rows again", || rows(host).len() == 20).await;
     wait_until("the limit's note", || {
         page_text(host).contains("Showing the first 20. Raise the limit to see more.")
@@ -329,7 +329,7 @@ async fn the_newest_pet_of_a_big_store_is_found_by_a_search_from_the_default_lis
     let text = page_text(host);
     assert_eq!(text.matches(most).count(), 1, "{text}");
     assert!(!text.contains("Raise the limit"), "{text}");
-    type_into(&input(host, "Search by name").await, "stock 1").await;
+    type_into(&input(host, "Find a pet").await, "stock 1").await;
     wait_until("the search's note", || {
         page_text(host).contains("Searching the 140 pets read")
     })
@@ -344,16 +344,16 @@ async fn a_search_typed_again_over_a_newer_read_says_it_loads_the_pets_past_the_
     // 24 pets, 3 shown: a search reads past the limit.
     let app = open_list(&sandbox, "/pets?env=production&limit=3").await;
     let host = &app.host;
-    type_into(&input(host, "Search by name").await, "barney").await;
+    type_into(&input(host, "Find a pet").await, "barney").await;
     wait_until("the search over the pets read", || {
         page_text(host).contains("pets read")
     })
     .await;
     // The search cleared, the list read again: what the search read is out of date.
-    type_into(&input(host, "Search by name").await, "").await;
+    type_into(&input(host, "Find a pet").await, "").await;
     next_read(host).await;
     sandbox.mode("production", "slow:300").await;
-    type_into(&input(host, "Search by name").await, "barney").await;
+    type_into(&input(host, "Find a pet").await, "barney").await;
     wait_until("loading said", || page_text(host).contains("Loading pets…")).await;
     wait_until("the search over the pets read again", || {
         page_text(host).contains("pets read") && !page_text(host).contains("Loading pets…")

@@ -160,7 +160,7 @@ async fn the_headers_pets_link_returns_to_the_list_as_it_was_left() {
     sign_in(host, PROD_KEY).await;
     wait_until("the rows", || !rows(host).is_empty()).await;
     choose(&select(host, "Status").await, "sold").await;
-    type_into(&input(host, "Search by name").await, "o").await;
+    type_into(&input(host, "Find a pet").await, "o").await;
     wait_until("the filters in the address", || {
         address().contains("status=sold") && address().contains("q=o")
     })

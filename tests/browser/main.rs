@@ -17,6 +17,7 @@ mod app_compare;
 mod app_create_flow;
 mod app_daily;
 mod app_export;
+mod app_find_and_filter;
 mod app_hold;
 mod app_import;
 mod app_import_resume;

@@ -76,7 +76,7 @@ async fn each_language_says_a_plural_a_date_and_a_big_id() {
             );
         }
         says(c, ".search-scope", one).await;
-        type_in(c, "search", "bu").await;
+        type_in(c, "find-pet", "bu").await;
         says(c, ".search-scope", two).await;
         // The id above 2^53, as its digits: never grouped, never rounded.
         open(

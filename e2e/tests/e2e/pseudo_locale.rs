@@ -86,7 +86,7 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     sign_in(c, "dev-production-key").await;
     wait_js(c, "the rows", ROWS_SHOWN).await;
     found.extend(outside(c, &data, "the list").await);
-    type_in(c, "search", "rex").await;
+    type_in(c, "find-pet", "rex").await;
     says(c, ".search-scope", "rex").await;
     type_in(c, "limit", "abc").await;
     wait_js(

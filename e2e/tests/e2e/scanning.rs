@@ -78,16 +78,26 @@ async fn find_a_pet_opens_a_scanned_card_and_says_what_anything_else_is() {
             .contains(&format!("pets/{BIG_ID}?env=production")),
         "{url}"
     );
-    // Text that is not ours, and another site's address.
-    scan(c, "Rex").await;
-    let said = en.fill("find_not_ours", &[("text", "Rex")]);
-    says(c, ".find-pet [role=alert]", &said).await;
+    // Another site's address, and a page of this app that is not a pet.
     scan(c, "https://example.com/pets/1").await;
     let said = en.fill("find_other_site", &[("host", "example.com")]);
     says(c, ".find-pet [role=alert]", &said).await;
     scan(c, &format!("{here}/compare?env=production")).await;
     says(c, ".find-pet [role=alert]", &en.say("find_other_page")).await;
     assert_eq!(asked(), before, "nothing asked of the service");
+
+    // A name searches the list for it; Enter there on the name one pet has opens that pet.
+    scan(c, "Rex").await;
+    wait_js(
+        c,
+        "the list searched for Rex",
+        "return location.pathname.endsWith('/pets')
+           && new URLSearchParams(location.search).get('q') === 'Rex'
+           && document.querySelectorAll('table.pets tbody tr').length === 1;",
+    )
+    .await;
+    scan(c, "").await;
+    wait_for(c, "//h1[normalize-space()='Rex']").await;
 
     // The staging card, opened there on request.
     scan(c, &format!("{here}/pets/3?env=staging")).await;

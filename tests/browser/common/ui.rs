@@ -357,7 +357,8 @@ pub fn page_text(host: &Element) -> String {
     text(host)
 }
 
-fn fire(target: &Element, kind: &str) {
+/// Fires a bubbling event of `kind` at `target`.
+pub fn fire(target: &Element, kind: &str) {
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
     let event = web_sys::Event::new_with_event_init_dict(kind, &init).unwrap();
@@ -376,6 +377,28 @@ pub async fn type_into(input: &HtmlInputElement, value: &str) {
 pub async fn choose(select: &HtmlSelectElement, value: &str) {
     select.set_value(value);
     fire(select, "change");
+    settle().await;
+}
+
+/// Sets `input`'s value as typing does, with no change event (no Enter, the field not left).
+pub async fn type_only(input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    fire(input, "input");
+    settle().await;
+}
+
+/// Submits the form around `input`, as Enter in it does.
+pub async fn press_enter(input: &HtmlInputElement) {
+    let form = input
+        .closest("form")
+        .ok()
+        .flatten()
+        .expect("the field's form");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let submit = web_sys::Event::new_with_event_init_dict("submit", &init).unwrap();
+    form.dispatch_event(&submit).unwrap();
     settle().await;
 }
 

@@ -1,6 +1,6 @@
 //! Find a pet, typed as a barcode scanner types (all at once, then Enter), from the list or a
 //! pet's page: a pet's number, a card of this environment or of the other, an unknown number,
-//! and text that is not a card. What should follow is set on the model and checked after the
+//! and a name no pet has (the list searched for it). What should follow is set on the model and checked after the
 //! step (see `invariants::found_as_scanned`).
 
 use std::time::Duration;
@@ -20,8 +20,8 @@ pub enum Scan {
     Card(i64, bool),
     /// A number no pet has: its page says so.
     Unknown,
-    /// Text that is not a card.
-    NotACard,
+    /// A name no pet has.
+    Name,
 }
 
 /// What the page must show after a scan.
@@ -29,6 +29,8 @@ pub enum Scan {
 pub enum Found {
     /// Pet `id`'s page in environment `env`.
     Opens { env: usize, id: i64 },
+    /// The list of environment `env`, searched for `name`, the name still in the box.
+    Searches { env: usize, name: &'static str },
     /// The page as it was (its path and environment), and a line with the text of this
     /// catalogue key.
     Says {
@@ -46,7 +48,7 @@ pub fn draw(rng: &mut Rng) -> Step {
         1 => Scan::Card(id, false),
         2 => Scan::Card(id, true),
         3 => Scan::Unknown,
-        _ => Scan::NotACard,
+        _ => Scan::Name,
     })
 }
 
@@ -84,12 +86,11 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, snap: &Snapshot,
             },
         ),
         Scan::Unknown => ("424242".to_owned(), Found::Opens { env, id: 424_242 }),
-        Scan::NotACard => (
+        Scan::Name => (
             "Rex the dog".to_owned(),
-            Found::Says {
-                path,
+            Found::Searches {
                 env,
-                key: "find_not_ours",
+                name: "Rex the dog",
             },
         ),
     };

@@ -498,6 +498,21 @@ fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
                 )
             })
         }
+        Some(Found::Searches { env, name }) => {
+            let searched = snap.path.ends_with("/pets")
+                && url_env(snap) == Some(*env)
+                && query(&snap.search, "q").as_deref() == Some(*name)
+                && snap.value("find-pet") == Some(*name);
+            searched.then_some(()).ok_or_else(|| {
+                format!(
+                    "Find a pet: not {}'s list searched for {name:?}: {}{} {:?}",
+                    ENVS[*env],
+                    snap.path,
+                    snap.search,
+                    snap.value("find-pet")
+                )
+            })
+        }
         Some(Found::Says { path, env, key }) => {
             // Typing put the last answer away: this one is the scan's own.
             let said = snap.words().part(key);

@@ -414,7 +414,7 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::BackToNormal(e) => set_mode(model, *e, Mode::Normal),
         Step::Search(text) => {
             if !snap.dialog && snap.path.ends_with("/pets") {
-                page::type_into(c, "Search by name", text).await;
+                page::type_into(c, "Find a pet", text).await;
             }
         }
         Step::Sort(column) => {

@@ -157,7 +157,6 @@ pub fn FindPet(
     view! {
         <form class="find-pet" role="search" on:submit=on_submit>
             <label for="find-pet">{t(words::find_pet)}</label>
-            <p id="find-pet-hint" class="hint">{t(words::find_pet_hint)}</p>
             <div class="find-row">
                 <input
                     id="find-pet"
@@ -166,7 +165,7 @@ pub fn FindPet(
                     autocapitalize="off"
                     spellcheck="false"
                     enterkeyhint="go"
-                    aria-describedby="find-pet-hint"
+                    placeholder=t(words::find_pet_hint)
                     aria-keyshortcuts=search.map(|_| "/")
                     node_ref=field
                     // The search as the address holds it when the list is drawn; then what is

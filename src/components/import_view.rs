@@ -169,14 +169,17 @@ pub fn ImportTable(
             let d = row.draft;
             view! {
                 <tr class:invalid=invalid>
-                    <td class="num">
+                    // On a phone the header row is hidden: the cell names its column.
+                    <td class="num" data-label=first>
                         {ids
                             .as_ref()
                             .and_then(|ids| ids.get(i))
                             .map_or_else(|| row.line.to_string(), i64::to_string)}
                     </td>
                     <td class="wrap">{d.name}</td>
-                    <td class="num">{d.category_id}</td>
+                    <td class="num" data-label=words::column_category()>
+                        {d.category_id}
+                    </td>
                     // A status the interface defines in the app's words; anything else as typed.
                     <td>
                         {move || match PetStatus::parse_known(&d.status) {

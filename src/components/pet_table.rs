@@ -197,7 +197,10 @@ pub fn PetTable(
                     " "
                     {new}
                 </td>
-                <td>{categories.with_value(|c| c.label(pet.category_id))}</td>
+                // On a phone the header row is hidden: the cell names its column.
+                <td data-label=words::column_category()>
+                    {categories.with_value(|c| c.label(pet.category_id))}
+                </td>
                 <td>{status}{was}</td>
             </tr>
         }

@@ -12,7 +12,6 @@ use std::pin::Pin;
 
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use leptos::reactive::graph::Observer;
-use wasm_bindgen::JsCast;
 
 use super::words::ENTRY;
 use crate::storage;
@@ -241,27 +240,13 @@ fn adopt(language: Language, table: Option<Table>) {
     mark_document(language);
 }
 
-/// `<html lang>`, and the words the stylesheet shows itself (a label before a cell on a
-/// narrow screen) as custom properties of the root element, set through the CSSOM (the
-/// policy refuses style attributes).
+/// `<html lang>`.
 fn mark_document(language: Language) {
-    let Some(root) = web_sys::window()
+    if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    else {
-        return;
-    };
-    let _ = root.set_attribute("lang", language.tag());
-    let style = root.style();
-    for (name, text) in [
-        ("--words-sort-by", super::words::sort_by()),
-        ("--words-category", super::words::column_category()),
-        ("--words-line", super::words::column_line()),
-    ] {
-        // As a CSS string: a straight quote or a backslash would end or break it.
-        let quoted = format!("\"{}\"", text.replace(['"', '\\'], ""));
-        let _ = style.set_property(name, &quoted);
+    {
+        let _ = root.set_attribute("lang", language.tag());
     }
 }
 

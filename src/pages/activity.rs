@@ -103,10 +103,13 @@ fn row(
     let curl = entry.curl.clone();
     view! {
         <tr>
-            <td>
+            // On a phone the header row is hidden: each cell names its column.
+            <td data-label=words::column_time()>
                 <time datetime=iso>{clock}</time>
             </td>
-            <td>{env.map_or(entry.env.clone(), |e| e.label().into_owned())}</td>
+            <td data-label=words::environment()>
+                {env.map_or(entry.env.clone(), |e| e.label().into_owned())}
+            </td>
             <td class="wrap">
                 <p class="what">{result}</p>
                 {source}

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
-use petstore_core::Page;
+use petstore_core::{Page, DEFAULT_LIMIT};
 use wasm_bindgen::JsCast;
 
 use super::pet_rows::PetRows;
@@ -17,7 +17,7 @@ use crate::components::{
 };
 use crate::i18n::problems::ignored_said;
 use crate::i18n::{t, words, Label};
-use crate::input::{parse_filters, parse_int64, parse_limit, Sort};
+use crate::input::{parse_filters, parse_int64, parse_limit, Column, Sort};
 use crate::session::{use_current_env, use_session, use_shallow_query};
 
 /// How long the limit waits after a keystroke before it is applied.
@@ -90,6 +90,7 @@ pub fn PetList() -> impl IntoView {
     // What the limit field holds while it is not a valid limit; `None` once it is.
     let (bad_limit, set_bad_limit) = signal(None::<String>);
     let set_category = set_param.clone();
+    let set_sort_param = set_param.clone();
     let on_category = move |ev| {
         let value = event_target_value(&ev);
         set_category("category", (!value.is_empty()).then_some(value));
@@ -145,6 +146,20 @@ pub fn PetList() -> impl IntoView {
     };
     let on_limit = move |ev| apply_limit(event_target_value(&ev));
     let limit_invalid = move || bad_limit.with(Option::is_some);
+    let on_sort_select = Callback::new(move |sort: Option<Sort>| {
+        set_sort_param("sort", sort.map(Sort::as_query));
+    });
+    // How many of the filters differ from the list as it first shows.
+    let filters_said = move || {
+        let set = filters
+            .with(|f| usize::from(f.status.is_some()) + usize::from(f.limit != DEFAULT_LIMIT))
+            + usize::from(category.get().is_some())
+            + usize::from(sort.get().is_some());
+        match set {
+            0 => words::filters().into_owned(),
+            n => words::filters_set(n as u64),
+        }
+    };
     let status_is = move |s: Option<&PetStatus>| filters.with(|f| f.status.as_ref() == s);
     // An unusable sort is said, like an unusable status or limit, and the rows keep the
     // service's order.
@@ -166,7 +181,7 @@ pub fn PetList() -> impl IntoView {
     page_title(move || words::page_with_environment(&current.env().label(), &words::nav_pets()));
 
     view! {
-        <div class="page-head">
+        <div class="page-head list-head">
             <h1>{t(words::nav_pets)}</h1>
             <div class="page-actions">
                 <a class="button" href=move || current.href(&Page::New)>{t(words::add_pet)}</a>
@@ -183,7 +198,11 @@ pub fn PetList() -> impl IntoView {
         <FindPet search=list_search />
         // Add pet and Import lead to forms that cannot send while the service is out of reach.
         {move || view! { <OfflineWrites env=current.env() /> }}
-        <form class="filters" on:submit=|ev| ev.prevent_default()>
+        // On a phone the filters fold behind one line that says how many are set, so the
+        // pets come first; wider, they start open.
+        <details class="filters-fold" open=wide_window()>
+            <summary>{filters_said}</summary>
+            <form class="filters" on:submit=|ev| ev.prevent_default()>
             <div class="field">
                 <label for="status-filter">{t(words::column_status)}</label>
                 <select id="status-filter" on:change=on_status>
@@ -191,6 +210,7 @@ pub fn PetList() -> impl IntoView {
                 </select>
             </div>
             {category_filter}
+            <SortSelect sort on_change=on_sort_select />
             <div class="field">
                 <label for="limit">{t(words::limit)}</label>
                 <input
@@ -210,7 +230,8 @@ pub fn PetList() -> impl IntoView {
                     {move || limit_invalid().then(words::limit_must_be)}
                 </p>
             </div>
-        </form>
+            </form>
+        </details>
         {move || {
             filters
                 .with(|f| f.ignored.iter().map(ignored_said).collect::<Vec<_>>())
@@ -223,6 +244,49 @@ pub fn PetList() -> impl IntoView {
         // old environment's request and never shows its rows under the new band.
         {move || view! { <PetRows env=current.env() filters list_view /> }}
     }
+}
+
+/// The sort as a select, for a phone, where the table's headers (its sort buttons) are not
+/// shown; wider, the headers sort and this is hidden.
+#[component]
+fn SortSelect(sort: Memo<Option<Sort>>, on_change: Callback<Option<Sort>>) -> impl IntoView {
+    let options = Column::ALL
+        .into_iter()
+        .flat_map(|column| [false, true].map(|descending| Sort { column, descending }))
+        .map(|option| {
+            let text = move || match option.descending {
+                false => words::sort_ascending(&option.column.label()),
+                true => words::sort_descending(&option.column.label()),
+            };
+            view! {
+                <option value=option.as_query() prop:selected=move || sort.get() == Some(option)>
+                    {text}
+                </option>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="field sort-field">
+            <label for="sort-select">{t(words::sort_by)}</label>
+            <select
+                id="sort-select"
+                on:change=move |ev| on_change.run(Sort::parse(&event_target_value(&ev)))
+            >
+                <option value="" prop:selected=move || sort.get().is_none()>
+                    {t(words::sort_none)}
+                </option>
+                {options}
+            </select>
+        </div>
+    }
+}
+
+/// Whether the page is laid out wider than a phone (the style sheet's 40rem). The layout's
+/// width, not the window's: a phone's browser zoomed out still lays the page out at its width.
+fn wide_window() -> bool {
+    document()
+        .document_element()
+        .is_some_and(|root| root.client_width() > 640)
 }
 
 /// `/` focuses the Find a pet box (the list's search), unless the user is typing in a field

@@ -9,11 +9,13 @@ use petstore_dev_service::control::MAIN;
 use petstore_dev_service::seed::BIG_ID;
 use petstore_dev_service::Config;
 use petstore_e2e::look::{
-    click_button, fits_the_window, form_field, no_sideways_scroll, open, sign_in, viewport,
+    choose, click_button, fits_the_window, form_field, no_sideways_scroll, open, sign_in, viewport,
     wait_js, ROWS_SHOWN,
 };
+use petstore_e2e::words::open_in;
 use petstore_e2e::{
-    click, open_menu, serve_release, start_service_with_registry, with_refresh, Browser,
+    click, open_menu, serve_release, start_service, start_service_with_registry, with_refresh,
+    Browser,
 };
 use serde_json::{json, Value};
 
@@ -51,6 +53,20 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         .expect("open");
     sign_in(c, "dev-production-key").await;
     wait_js(c, "the rows", ROWS_SHOWN).await;
+    // The headers are for screen readers; the sort is a select among the folded filters.
+    let folded = read(
+        c,
+        "read the filters",
+        "const fold = document.querySelector('details.filters-fold');
+         return [fold.open, fold.querySelector('summary').textContent.trim(),
+                 document.querySelector('table.pets thead').getBoundingClientRect().height <= 1];",
+    )
+    .await;
+    assert_eq!(
+        folded,
+        json!([false, "Filters (1 set)", true]),
+        "the filters fold, saying the limit is set, and the headers take no room"
+    );
     assert!(fits_the_window(c, "the list").await > 0, "ids on the list");
     let fits = read(
         c,
@@ -65,25 +81,15 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         fits["right"].as_f64().unwrap_or(f64::MAX) <= width && fits["left"].as_f64() >= Some(0.0),
         "the first row's Status is off-screen: {fits}"
     );
-    let sort = read(
+    choose(c, "sort-select", "-name").await;
+    wait_js(
         c,
-        "read the sort controls",
-        "const row = document.querySelector('table.pets thead tr');
-         const buttons = Array.from(row.querySelectorAll('button.sort'));
-         return [getComputedStyle(row, '::before').content,
-                 buttons.map((b) => b.textContent.trim()),
-                 buttons.every((b) => getComputedStyle(b).borderStyle === 'solid')];",
+        "sorted by name, Z first",
+        "return new URLSearchParams(location.search).get('sort') === '-name'
+           && document.querySelector('details.filters-fold summary').textContent.trim()
+              === 'Filters (2 set)';",
     )
     .await;
-    assert_eq!(
-        sort,
-        json!([
-            "\"Sort by\" / \"\"",
-            ["ID", "Name", "Category", "Status"],
-            true
-        ]),
-        "the list's headers are sort controls"
-    );
     // The targets, then again with the header's menu open (and the page still as wide).
     for menu in ["closed", "open"] {
         if menu == "open" {
@@ -265,5 +271,62 @@ async fn at_a_laptop_and_a_tablet_no_cell_of_the_list_runs_into_the_next() {
         assert_eq!(over, json!([]), "cells running over at {width} px");
         fits_the_window(c, &format!("the list at {width} px")).await;
     }
+    browser.close().await;
+}
+
+/// Where the list's first pet row starts, as a share of the window's height.
+const FIRST_ROW_AT: &str = "const row = document.querySelector('table.pets tbody tr');
+   return row.getBoundingClientRect().top / window.innerHeight;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_list_shows_pets_first_in_english_and_spanish() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    viewport(&browser, 390, 844, true).await;
+    for tag in ["en", "es"] {
+        open_in(c, &format!("{site}pets?env=production"), tag).await;
+        wait_js(c, "the rows", ROWS_SHOWN).await;
+        let at = read(c, "the first row", FIRST_ROW_AT).await;
+        assert!(
+            at.as_f64().is_some_and(|at| at <= 0.4),
+            "{tag}: the first pet starts {at} of the way down"
+        );
+    }
+    // Activity as blocks (in Spanish, the language chosen last): an entry (a pet number the
+    // service has no pet for) with its time
+    // and environment named, nothing wider than the window.
+    c.goto(&format!("{site}pets/424242?env=production"))
+        .await
+        .expect("a pet number");
+    wait_js(
+        c,
+        "the answer",
+        "return !!document.querySelector('main [role=alert]');",
+    )
+    .await;
+    open(
+        c,
+        &format!("{site}activity?env=production"),
+        "the activity page",
+        "return !!document.querySelector('table.activity tbody tr');",
+    )
+    .await;
+    let blocks = read(
+        c,
+        "the entries",
+        "const row = document.querySelector('table.activity tbody tr');
+         return [getComputedStyle(row).display,
+                 document.querySelector('table.activity thead').getBoundingClientRect().height <= 1,
+                 row.querySelector('td').dataset.label];",
+    )
+    .await;
+    assert_eq!(
+        blocks,
+        json!(["block", true, "Hora"]),
+        "Activity's entries as blocks"
+    );
+    fits_the_window(c, "Activity on a phone").await;
     browser.close().await;
 }

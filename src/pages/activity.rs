@@ -123,7 +123,7 @@ fn row(
                 // The request itself is for whoever looks into a problem, not for every row.
                 <details>
                     <summary>{words::details_for_it()}</summary>
-                    <p class="wrap">{entry.request}</p>
+                    <p class="wrap">{breakable(&entry.request)}</p>
                     <p class="note">{words::as_curl_command()}</p>
                     <pre class="curl wrap">{curl.clone()}</pre>
                     <CopyButton text=curl />
@@ -131,6 +131,15 @@ fn row(
             </td>
         </tr>
     }
+}
+
+/// A request line that breaks after a `/`, `?` or `&` when it must (on a phone), rather than
+/// inside a pet's number.
+fn breakable(request: &str) -> impl IntoView {
+    request
+        .split_inclusive(['/', '?', '&'])
+        .map(|part| view! { {part.to_owned()} <wbr /> })
+        .collect_view()
 }
 
 /// A button that puts `text` on the clipboard and says so.

@@ -8,8 +8,8 @@ use crate::config::Environment;
 use crate::i18n::{words, Label};
 use crate::session::{use_current_env, use_session};
 
-/// "Offline — Production as it was at 10:42" (or, with nothing kept on screen, that it is
-/// out of reach) in a band as plain as the environment's, or "Back online", for the current
+/// "Offline — Production as it was at 10:42" (or, with the device online, that the service
+/// is not answering; with nothing kept on screen, that it cannot be read) in a band as plain as the environment's, or "Back online", for the current
 /// environment, above every page. Kept answers look like live ones; the band is what tells
 /// them apart, so it is not a small grey note.
 #[component]
@@ -23,11 +23,14 @@ pub fn ConnectionNote() -> impl IntoView {
                 let text = words::slow_as_it_was(&env.label(), &clock_time(&kept.at));
                 return Some(view! { <p class="note waiting" role="status">{text}</p> }.into_any());
             }
-            Some(kept) => Some(words::offline_as_it_was(
-                &env.label(),
-                &clock_time(&kept.at),
-            )),
-            None if session.read_only(env) => Some(words::offline_now(&env.label())),
+            // The device offline, or the service not answering while the device is online:
+            // the Wi-Fi is only worth checking in the first case.
+            Some(kept) => Some(match session.device_offline() {
+                true => words::offline_as_it_was(&env.label(), &clock_time(&kept.at)),
+                false => words::unreachable_as_it_was(&env.label(), &clock_time(&kept.at)),
+            }),
+            None if session.device_offline() => Some(words::offline_now(&env.label())),
+            None if session.read_only(env) => Some(words::unreachable_now(&env.label())),
             None => None,
         };
         if let Some(text) = offline {
@@ -53,7 +56,10 @@ pub fn OfflineWrites(
         session.read_only(env).then(|| {
             view! {
                 <p class="note offline">
-                    {words::out_of_reach(&env.label())}
+                    {match session.device_offline() {
+                        true => words::offline_writes(&env.label()),
+                        false => words::out_of_reach(&env.label()),
+                    }}
                 </p>
             }
         })

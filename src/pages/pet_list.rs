@@ -194,10 +194,11 @@ pub fn PetList() -> impl IntoView {
                 </a>
             </div>
         </div>
+        // Add pet and Import lead to forms that cannot send while the service is out of reach:
+        // said under them.
+        {move || view! { <OfflineWrites env=current.env() /> }}
         // A customer points at a cage: its card's code, scanned or typed, opens the pet.
         <FindPet search=list_search />
-        // Add pet and Import lead to forms that cannot send while the service is out of reach.
-        {move || view! { <OfflineWrites env=current.env() /> }}
         // On a phone the filters fold behind one line that says how many are set, so the
         // pets come first; wider, they start open.
         <details class="filters-fold" open=wide_window()>

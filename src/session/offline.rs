@@ -165,6 +165,12 @@ impl Session {
         self.connection.with(|c| c.read_only_now(env))
     }
 
+    /// Whether the browser says the device has no network (tracked): then the Wi-Fi is the
+    /// cause, not the service.
+    pub fn device_offline(&self) -> bool {
+        self.connection.with(|c| c.browser_offline)
+    }
+
     /// The environment whose answers just came live again, for the page to say so (tracked).
     pub fn back_online(&self) -> Option<Environment> {
         self.connection.with(|c| c.back)

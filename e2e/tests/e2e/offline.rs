@@ -88,7 +88,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     // Add pet and Import say why they would fail, beside them.
     wait_for(
         c,
-        "//div[@class='page-head']/following-sibling::p[contains(., 'Production is out of reach: nothing can be sent')]",
+        "//div[contains(@class, 'page-head')]/following-sibling::p[contains(., 'This device is offline: nothing can be added to Production')]",
     )
     .await;
     let rows = c
@@ -104,7 +104,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     wait_for(c, "//button[normalize-space()='Add pet'][@disabled]").await;
     wait_for(
         c,
-        "//p[contains(., 'Production is out of reach: nothing can be sent')]",
+        "//p[contains(., 'This device is offline: nothing can be added to Production')]",
     )
     .await;
     click_nav(c, "Pets").await;
@@ -184,7 +184,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
 }
 
 #[tokio::test]
-async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
+async fn the_service_stopped_is_said_as_not_answering_with_adding_off_and_why() {
     let (service, config, _registry) = start_service_with_registry(Config::default()).await;
     let folder = site_folder("service-stopped");
     deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
@@ -204,7 +204,7 @@ async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
     c.refresh().await.unwrap();
     wait_for(
         c,
-        "//p[contains(@class, 'band')][@role='status'][contains(., 'Offline — Production as it was at')]",
+        "//p[contains(@class, 'band')][@role='status'][contains(., 'The service for Production is not answering — shown as it was at')][contains(., 'tell whoever runs the service')]",
     )
     .await;
     let online: bool =
@@ -216,7 +216,7 @@ async fn the_service_stopped_looks_like_offline_with_adding_off_and_why() {
     );
     wait_for(
         c,
-        "//div[@class='page-head']/following-sibling::p[contains(., 'Production is out of reach: nothing can be sent')]",
+        "//div[contains(@class, 'page-head')]/following-sibling::p[contains(., 'The service for Production is not answering: nothing can be added')]",
     )
     .await;
     click_nav(c, "New pet").await;

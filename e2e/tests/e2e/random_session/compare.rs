@@ -223,6 +223,7 @@ pub fn matches_service(model: &Model, snap: &Snapshot) -> Result<(), String> {
         || copy_open
         || read_before_a_change
         || snap.text.contains(&w.part("offline_as_it_was"))
+        || snap.text.contains(&w.part("unreachable_as_it_was"))
         || !snap.alerts.is_empty()
     {
         return Ok(());

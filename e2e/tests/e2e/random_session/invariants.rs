@@ -394,7 +394,9 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
             }
         }
         // Kept answers shown offline are the last ones received, not the service's now.
-        let kept = snap.text.contains(&snap.words().part("offline_as_it_was"));
+        let kept = ["offline_as_it_was", "unreachable_as_it_was"]
+            .iter()
+            .any(|key| snap.text.contains(&snap.words().part(key)));
         let healthy = matches!(model.mode[env], Mode::Normal | Mode::Slow(_));
         if healthy && !kept && snap.alerts.is_empty() && shown != expected {
             return Err(format!("rows {shown:?}, expected {expected:?}"));

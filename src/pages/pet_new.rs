@@ -161,9 +161,18 @@ fn PetForm(
     // created, by any path, in any tab): asked about before it is sent (with whether the press
     // was for the next pet of a round).
     let warning = RwSignal::new(None::<(Entry, Standing, bool)>);
+    // The last pet added, said until a new one is started (typed, or held): the form shows
+    // one message at a time, the newest.
+    let put_away = RwSignal::new(None::<u64>);
     let edit = move |change: fn(&mut Draft, String), value: String| {
         warning.set(None);
         asking.set(false);
+        if let Some(r) = untrack(|| creates.last(env)) {
+            if matches!(r.state, CreateState::Created(_)) && put_away.get_untracked() != Some(r.id)
+            {
+                put_away.set(Some(r.id));
+            }
+        }
         draft.update(|d| change(d, value));
         save();
     };
@@ -183,6 +192,8 @@ fn PetForm(
         move |_| match draft.with_untracked(Draft::is_empty) {
             true => to_list(),
             false => {
+                // The question replaces an earlier one: one at a time.
+                warning.set(None);
                 asking.set(true);
                 request_animation_frame(|| focus("keep-draft"));
             }
@@ -210,6 +221,7 @@ fn PetForm(
             Ok(pet) => {
                 errors.set(FieldErrors::default());
                 if let (Some((earlier, standing)), false) = (sent.earlier_equal(env, &pet), again) {
+                    asking.set(false);
                     warning.set(Some((earlier, standing, of_round)));
                     return;
                 }
@@ -245,9 +257,16 @@ fn PetForm(
             send(false, true);
         }
     };
-    // A pet of the round is said in the round's line, not again on its own.
-    let in_round = move |record: &CreateRecord| match &record.state {
-        CreateState::Created(pet) => round.with(|r| r.iter().any(|p| p.id == pet.id)),
+    // A pet of the round is said in the round's line, not again on its own; a pet added is
+    // no longer said once the next one is started or a question is asked.
+    let outdated = move |record: &CreateRecord| match &record.state {
+        CreateState::Created(pet) => {
+            round.with(|r| r.iter().any(|p| p.id == pet.id))
+                || put_away.get() == Some(record.id)
+                || held_here.get()
+                || asking.get()
+                || warning.with(Option::is_some)
+        }
         _ => false,
     };
 
@@ -413,7 +432,7 @@ fn PetForm(
         </form>
         {move || {
             record()
-                .filter(|r| !in_round(r))
+                .filter(|r| !outdated(r))
                 .map(|record| view! { <CreateOutcome record /> })
         }}
     }

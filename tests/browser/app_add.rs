@@ -369,3 +369,53 @@ async fn adding_a_pet_equal_to_one_just_added_asks_first_even_after_a_reload() {
     assert_eq!(posts(), before + 1);
     assert_eq!(count_named(&name).await, 2);
 }
+
+/// The messages the add page shows: notices, alerts and questions.
+fn messages(host: &web_sys::Element) -> Vec<String> {
+    all(host, ".notice, .alert, .question")
+        .iter()
+        .map(text)
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_form_shows_one_message_at_a_time_the_newest() {
+    let name = unique("Pepper");
+    let app = open("/pets/new?env=production").await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    fill(host, &name, "2", "").await;
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the new pet's page", || {
+        page_text(host).contains("Pet added.")
+    })
+    .await;
+
+    // Back on the form, the pet added is said until the next one is started.
+    follow(host, "New pet").await;
+    let added = format!("“{name}” was added to Production");
+    wait_until("the last pet said", || {
+        messages(host).iter().any(|m| m.contains(&added))
+    })
+    .await;
+    fill(host, &name, "2", "").await;
+    assert_eq!(messages(host), Vec::<String>::new(), "a new pet started");
+
+    // Add asks about the same pet; Cancel asks about the draft instead, with one primary
+    // button.
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_for("Add it again", || button(host, "Add it again")).await;
+    assert_eq!(messages(host).len(), 1, "{:?}", messages(host));
+    click(&button(host, "Cancel").unwrap()).await;
+    wait_until("the draft's question", || {
+        messages(host).iter().any(|m| m.contains("Keep draft"))
+    })
+    .await;
+    assert_eq!(messages(host).len(), 1, "{:?}", messages(host));
+    let primary = all(
+        host,
+        ".question .button:not(.secondary), .question button:not(.secondary)",
+    );
+    assert_eq!(primary.len(), 1, "one primary button");
+}

@@ -247,7 +247,8 @@ pub fn pause(ms: u32) -> impl Future<Output = ()> {
     TimeoutFuture::new(ms)
 }
 
-fn all(host: &Element, selector: &str) -> Vec<Element> {
+/// Every element under `host` that `selector` matches.
+pub fn all(host: &Element, selector: &str) -> Vec<Element> {
     let list = host.query_selector_all(selector).unwrap();
     (0..list.length())
         .filter_map(|i| list.item(i))
@@ -255,7 +256,8 @@ fn all(host: &Element, selector: &str) -> Vec<Element> {
         .collect()
 }
 
-fn text(e: &Element) -> String {
+/// `e`'s text, trimmed.
+pub fn text(e: &Element) -> String {
     e.text_content().unwrap_or_default().trim().to_owned()
 }
 

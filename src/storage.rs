@@ -175,8 +175,16 @@ pub fn sent_slot(env: Environment) -> String {
     format!("petstore-admin.sent.{}", env.as_str())
 }
 
-/// The storage key of this tab's activity log.
-pub const ACTIVITY_SLOT: &str = "petstore-admin.activity";
+/// The storage key of when this tab made its first activity entry (`session/activity.rs`).
+pub const TAB_SLOT: &str = "petstore-admin.tab";
+
+/// What the storage keys of the device's activity logs start with.
+pub const ACTIVITY_PREFIX: &str = "petstore-admin.activity.";
+
+/// The storage key, in the device's storage, of `env`'s activity log (`session/activity.rs`).
+pub fn activity_slot(env: Environment) -> String {
+    format!("{ACTIVITY_PREFIX}{}", env.as_str())
+}
 
 /// What every slot of this app starts with.
 const PREFIX: &str = "petstore-admin.";
@@ -192,6 +200,10 @@ pub fn forget_everything() {
         if slot != ENVIRONMENT_SLOT {
             remove(&slot);
         }
+    }
+    // The activity is the device's, kept across tabs.
+    for slot in keys_of(device(), ACTIVITY_PREFIX) {
+        device_remove(&slot);
     }
 }
 
@@ -238,12 +250,15 @@ pub enum Kept {
 /// nothing is kept.
 pub fn kept_work() -> Vec<Kept> {
     let mut slots = app_slots();
-    // The record of sent pets is the device's: it counts while it holds any.
-    slots.extend(
-        keys_of(device(), &format!("{PREFIX}sent."))
-            .into_iter()
-            .filter(|s| device_get(s).is_some_and(|v| v != "[]")),
-    );
+    // The record of sent pets and the activity are the device's: they count while they
+    // hold any.
+    for prefix in [format!("{PREFIX}sent."), ACTIVITY_PREFIX.to_owned()] {
+        slots.extend(
+            keys_of(device(), &prefix)
+                .into_iter()
+                .filter(|s| device_get(s).is_some_and(|v| v != "[]")),
+        );
+    }
     let holds = |part: &str| slots.iter().any(|s| s[PREFIX.len()..].starts_with(part));
     [
         ("api-key.", Kept::Keys),

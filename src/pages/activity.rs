@@ -1,5 +1,6 @@
-//! `/activity`: what was done in this tab and what the service answered, newest first, each
-//! with its request as a `curl` command to hand to IT (the key left out).
+//! `/activity`: what was done on this device, in any of its tabs and either environment (each
+//! entry names its own), and what the service answered, newest first, each with the tab it was done in and its request
+//! as a `curl` command to hand to IT (the key left out).
 
 use leptos::prelude::*;
 use petstore_core::Page;
@@ -8,7 +9,7 @@ use crate::api::Pet;
 use crate::components::{iso_time, page_title};
 use crate::i18n::{clock_seconds, t, words, Label};
 use crate::pages::pet_new::add_one_like;
-use crate::session::{use_activity, use_current_env, CurrentEnv, Entry, Outcome};
+use crate::session::{this_tab, use_activity, use_current_env, CurrentEnv, Entry, Outcome};
 
 /// The activity page.
 #[component]
@@ -34,7 +35,7 @@ pub fn Activity() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=entries key=|e| e.seq let:entry>
+                    <For each=entries key=|e| (e.env.clone(), e.seq) let:entry>
                         <ActivityRow entry current />
                     </For>
                 </tbody>
@@ -82,6 +83,12 @@ fn row(
     let source = entry.source().map(|(from, id)| {
         view! { <p class="what">{words::copied_from(&from.label(), &id.to_string())}</p> }
     });
+    // Which tab: this one, or another, by the time it was opened.
+    let tab = match entry.tab_ms {
+        0 => None,
+        ms if Some(ms) == this_tab() => Some(words::activity_this_tab().into_owned()),
+        ms => Some(words::activity_other_tab(&clock_seconds(ms as f64))),
+    };
     let result = match entry.outcome {
         Outcome::Created { id, name, .. } => {
             let text = words::activity_added(&id.to_string(), &name);
@@ -99,6 +106,10 @@ fn row(
             message,
         } => words::activity_read_failed(&id.to_string(), &message).into_any(),
         Outcome::Failed { pet: None, message } => words::activity_list_failed(&message).into_any(),
+        Outcome::NoSuchPet { id } => {
+            let env = env.map_or(entry.env.clone(), |e| e.label().into_owned());
+            words::no_pet_with_id(&env, &id.to_string()).into_any()
+        }
     };
     let curl = entry.curl.clone();
     view! {
@@ -106,6 +117,7 @@ fn row(
             // On a phone the header row is hidden: each cell names its column.
             <td data-label=words::column_time()>
                 <time datetime=iso>{clock}</time>
+                <span class="tab-note">{tab}</span>
             </td>
             <td data-label=words::environment()>
                 {env.map_or(entry.env.clone(), |e| e.label().into_owned())}

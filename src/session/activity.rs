@@ -1,10 +1,13 @@
-//! This tab's activity: every create and every failed read, with what the service answered,
-//! newest first, kept in `sessionStorage` and forgotten with the keys. Each entry keeps its
-//! request as a `curl` command that reads the key from `$PETSTORE_API_KEY`.
+//! The device's activity, per environment: every create and every failed read, with what the
+//! service answered, newest first, kept in the device's storage so that every tab sees it and
+//! closing a tab loses none of it; forgotten with the keys (Sign out everywhere). Each entry
+//! names the tab it was made in (by the time of that tab's first entry) and keeps its request as a
+//! `curl` command that reads the key from `$PETSTORE_API_KEY`.
 //!
 //! The stored log is read after the first screen (its parsing is in the `live` chunk with the
 //! rest of what the first rows do without; the figure is in `docs/benchmark.md`): entries made
-//! before then are kept in memory and saved once it has been read, in front of it.
+//! before then are kept in memory and written once it has been read, in front of it. Each
+//! write reads the stored log first, so two tabs writing at once each keep the other's entries.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,8 +20,10 @@ use crate::input::plain_message;
 use crate::split::{split, SplitLoaderError};
 use crate::storage;
 
-/// The oldest entries go beyond this many.
-const KEPT: usize = 200;
+use super::offline::index;
+
+/// The oldest entries of an environment go beyond this many.
+const KEPT: usize = 300;
 
 /// What came of one request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +57,11 @@ pub enum Outcome {
         /// What went wrong.
         message: String,
     },
+    /// A pet's number the environment has no pet for (a mistyped number, say): not a failure.
+    NoSuchPet {
+        /// The number asked for.
+        id: i64,
+    },
     /// A read failed.
     Failed {
         /// The pet it was for, when it read one pet; `None` for the list.
@@ -77,6 +87,10 @@ pub struct Entry {
     pub outcome: Outcome,
     /// The request as a `curl` command, without the key.
     pub curl: String,
+    /// When the tab that made it made its first entry (milliseconds since the epoch; 0 in an
+    /// entry of an older version): the tab it was made in, in words a person can match.
+    #[serde(default)]
+    pub tab_ms: u64,
     /// For a create that copied a pet: the environment it was copied from (as
     /// [`Environment::as_str`] writes it) and the pet's id there, as `staging 12`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,11 +132,17 @@ pub(super) fn entry_for(
     };
     let outcome = match (&exchange.outcome, sent.is_read()) {
         (Err(ApiError::Cancelled), true) | (Ok(_), true) => return None,
-        (Err(e), true) => Outcome::Failed {
+        (Err(e), true) => {
             // A single pet's address ends with its id; the list's with `pets`.
-            pet: sent.url.rsplit('/').next().and_then(|id| id.parse().ok()),
-            message: said(e),
-        },
+            let pet = sent.url.rsplit('/').next().and_then(|id| id.parse().ok());
+            match (e, pet) {
+                (ApiError::NotFound(_), Some(id)) => Outcome::NoSuchPet { id },
+                _ => Outcome::Failed {
+                    pet,
+                    message: said(e),
+                },
+            }
+        }
         (Ok(Some(pet)), false) => Outcome::Created {
             id: pet.id,
             name: pet.name.clone(),
@@ -151,39 +171,57 @@ pub(super) fn entry_for(
         request: format!("{} {}", exchange.sent.method, exchange.sent.address()),
         outcome,
         curl: exchange.sent.curl(),
+        tab_ms: tab_opened_ms(),
         copied_from: copied_from.map(|(from, id)| format!("{} {id}", from.as_str())),
     })
 }
 
-/// The log as this tab's storage holds it.
-fn from_storage() -> Vec<Entry> {
-    storage::get_json(storage::ACTIVITY_SLOT).unwrap_or_default()
+/// The name this tab's entries carry, if it has made one: when it made its first (kept in the
+/// tab's storage, so a reload is the same tab).
+pub fn this_tab() -> Option<u64> {
+    storage::get(storage::TAB_SLOT).and_then(|t| t.parse().ok())
+}
+
+/// This tab's name for its entries, given at its first.
+fn tab_opened_ms() -> u64 {
+    if let Some(at) = this_tab() {
+        return at;
+    }
+    let now = js_sys::Date::now() as u64;
+    storage::set(storage::TAB_SLOT, &now.to_string());
+    now
+}
+
+/// `env`'s log as the device's storage holds it.
+fn from_storage(env: Environment) -> Vec<Entry> {
+    storage::device_get(&storage::activity_slot(env))
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
 }
 
 split! {
     live, preload_stored_log;
-    /// Reads this tab's stored log, once: the entries made since the tab started go in front
-    /// of it, and the whole is saved.
+    /// Reads the device's log of each environment, writing this page's unsaved entries in
+    /// front of it first.
     fn take_in_stored(log: ActivityLog) -> Result<(), SplitLoaderError> {
-        if log.read.try_get_value() != Some(false) {
+        let Some(unsaved) = log.unsaved.try_update_value(std::mem::take) else {
             return Ok(());
+        };
+        for (i, env) in Environment::ALL.into_iter().enumerate() {
+            let mut stored = from_storage(env);
+            let mine: Vec<Entry> = unsaved.iter().filter(|e| e.environment() == Some(env)).cloned().collect();
+            if !mine.is_empty() {
+                for entry in mine {
+                    push(&mut stored, entry);
+                }
+                storage::device_set_json(&storage::activity_slot(env), &stored);
+            }
+            log.entries[i].maybe_update(|shown| {
+                let changed = *shown != stored;
+                *shown = std::mem::take(&mut stored);
+                changed
+            });
         }
-        let mut stored = from_storage();
-        log.read.set_value(true);
-        log.entries.maybe_update(|newer| {
-            let changed = !stored.is_empty();
-            // Entries made since the tab started are not stored yet; with none, storage holds
-            // the log as it is (and after Sign out everywhere, nothing: it stays so).
-            let unsaved = !newer.is_empty();
-            for entry in std::mem::take(newer).into_iter().rev() {
-                push(&mut stored, entry);
-            }
-            *newer = stored;
-            if unsaved {
-                save(newer);
-            }
-            changed
-        });
         Ok(())
     }
 }
@@ -195,19 +233,14 @@ pub(super) fn push(log: &mut Vec<Entry>, mut entry: Entry) {
     log.truncate(KEPT);
 }
 
-/// Saves `log` in this tab's storage.
-pub(super) fn save(log: &[Entry]) {
-    storage::set_json(storage::ACTIVITY_SLOT, log);
-}
-
-/// This tab's activity log, provided by the app root ([`use_activity`]); the session writes
+/// The device's activity log, provided by the app root ([`use_activity`]); the session writes
 /// in it as requests are answered.
 #[derive(Clone, Copy)]
 pub struct ActivityLog {
-    entries: RwSignal<Vec<Entry>>,
-    // Whether the stored log has been taken in (false again after Sign out everywhere, so
-    // the next entry reads the emptied storage first).
-    read: StoredValue<bool>,
+    /// Per environment, the log as last read, with this page's newest entries in front.
+    entries: [RwSignal<Vec<Entry>>; 2],
+    /// This page's entries not yet written to the device's storage.
+    unsaved: StoredValue<Vec<Entry>>,
 }
 
 /// The activity log provided by the app root.
@@ -220,20 +253,35 @@ pub fn use_activity() -> ActivityLog {
 }
 
 impl ActivityLog {
-    /// An empty log, its stored part not read yet.
+    /// An empty log, its stored part not read yet; follows the other tabs' entries. Call
+    /// once, where the session is made.
     pub(super) fn new() -> ActivityLog {
-        ActivityLog {
-            entries: RwSignal::new(Vec::new()),
-            read: StoredValue::new(false),
-        }
+        let log = ActivityLog {
+            entries: [RwSignal::new(Vec::new()), RwSignal::new(Vec::new())],
+            unsaved: StoredValue::new(Vec::new()),
+        };
+        let changes = window_event_listener(leptos::ev::storage, move |ev| {
+            // No key: the whole storage was cleared (Sign out everywhere elsewhere).
+            let ours = ev
+                .key()
+                .is_none_or(|k| k.starts_with(storage::ACTIVITY_PREFIX));
+            if ours {
+                log.read_stored();
+            }
+        });
+        on_cleanup(move || changes.remove());
+        log
     }
 
-    /// This tab's activity, newest first (tracked).
+    /// The activity on this device, each environment's entries kept apart and named, newest
+    /// first (tracked).
     pub fn entries(&self) -> Vec<Entry> {
-        self.entries.get()
+        let mut all: Vec<Entry> = self.entries.iter().flat_map(|e| e.get()).collect();
+        all.sort_by_key(|e| std::cmp::Reverse(e.at_ms));
+        all
     }
 
-    /// Has the stored log read (in the background, once; again after a failed download).
+    /// Has the stored log read (in the background; again after a failed download).
     pub fn read_stored(&self) {
         let log = *self;
         leptos::task::spawn_local(async move {
@@ -241,28 +289,30 @@ impl ActivityLog {
         });
     }
 
-    /// Adds `entry` and saves the log; before the stored log has been read, keeps it in
-    /// memory and has the stored log read. (`try_`: an answer may arrive after the app is
-    /// gone, as in the browser tests, which mount and drop one app after another.)
+    /// Shows `entry` at once and has it written in front of the stored log. (`try_`: an
+    /// answer may arrive after the app is gone, as in the browser tests, which mount and drop
+    /// one app after another.)
     pub(super) fn record(&self, entry: Entry) {
-        let read = self.read.try_get_value();
-        self.entries.update(|log| {
-            push(log, entry);
-            if read == Some(true) {
-                save(log);
-            }
-        });
-        if read == Some(false) {
-            self.read_stored();
+        let Some(env) = entry.environment() else {
+            return;
+        };
+        if self
+            .unsaved
+            .try_update_value(|u| u.push(entry.clone()))
+            .is_none()
+        {
+            return;
         }
+        self.entries[index(env)].update(|log| push(log, entry));
+        self.read_stored();
     }
 
-    /// Forgets every entry (storage is emptied by the caller), and reads the stored log again
-    /// before the next entry is saved.
+    /// Forgets every entry (the device's storage is emptied by the caller).
     pub(super) fn forget(&self) {
-        self.entries
-            .maybe_update(|log| !std::mem::take(log).is_empty());
-        self.read.set_value(false);
+        self.unsaved.set_value(Vec::new());
+        for entries in self.entries {
+            entries.maybe_update(|log| !std::mem::take(log).is_empty());
+        }
     }
 }
 

@@ -27,7 +27,7 @@ use leptos_router::NavigateOptions;
 use crate::api::Wait;
 use crate::config::{AppConfig, Environment};
 
-pub use activity::{use_activity, ActivityLog, Entry, Outcome};
+pub use activity::{this_tab, use_activity, ActivityLog, Entry, Outcome};
 pub use create::{use_creates, CreateRecord, CreateState};
 pub use env::{use_current_env, CurrentEnv};
 pub use hold::{use_hold, Held, Hold, Leave, Unsent};

@@ -23,13 +23,17 @@ fn stored() -> Vec<String> {
 }
 
 /// The app's slots in the device's storage that hold a person's work (the record of pets
-/// sent), not the device's own choices (language, paper).
+/// sent, the activity), in order, not the device's own choices (language, paper).
 fn stored_on_device() -> Vec<String> {
     let s = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    slots(&s)
+    let mut slots: Vec<String> = slots(&s)
         .into_iter()
-        .filter(|k| k.starts_with("petstore-admin.sent."))
-        .collect()
+        .filter(|k| {
+            k.starts_with("petstore-admin.sent.") || k.starts_with("petstore-admin.activity.")
+        })
+        .collect();
+    slots.sort();
+    slots
 }
 
 fn slots(s: &web_sys::Storage) -> Vec<String> {
@@ -102,6 +106,8 @@ async fn activity_holds_a_created_pet_and_a_refused_create_and_never_the_key() {
             .count(),
         2
     );
+    // Made in this tab.
+    assert!(rows[0][0].ends_with("this tab"), "{rows:?}");
 }
 
 #[wasm_bindgen_test]
@@ -131,15 +137,18 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
         "api-key.staging",
         "import-text",
         "new-pet-draft",
-        "activity",
     ] {
         assert!(
             slots.iter().any(|s| s.contains(expected)),
             "{expected} in {slots:?}"
         );
     }
-    // The import's rows are entries of the device's record of pets sent.
-    assert_eq!(stored_on_device(), ["petstore-admin.sent.staging"]);
+    // The import's rows are entries of the device's record of pets sent, and of its activity.
+    let on_device = [
+        "petstore-admin.activity.staging",
+        "petstore-admin.sent.staging",
+    ];
+    assert_eq!(stored_on_device(), on_device);
 
     // Asked first, saying what would go (a list in the browser's own words); keeping it
     // keeps everything.
@@ -152,7 +161,7 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     .await;
     click(&button(host, "Keep everything").unwrap()).await;
     assert_eq!(stored(), slots, "everything kept");
-    assert_eq!(stored_on_device(), ["petstore-admin.sent.staging"]);
+    assert_eq!(stored_on_device(), on_device);
     assert!(button(host, "Forget everything").is_none() && !dialog_shown(host));
 
     click(&menu_button(host, "Sign out everywhere").await).await;
@@ -164,14 +173,13 @@ async fn sign_out_everywhere_leaves_nothing_of_the_last_person_in_the_tab() {
     sign_in(host, PROD_KEY).await;
     follow(host, "Activity").await;
     wait_until("an empty log", || {
-        page_text(host).contains("Nothing yet in this tab.")
+        page_text(host).contains("Nothing yet on this device.")
     })
     .await;
     // The page has the stored log read (a task queued as it was drawn): an empty one is not
     // written back.
     pause(0).await;
-    let left = stored();
-    assert!(!left.iter().any(|s| s.ends_with(".activity")), "{left:?}");
+    assert!(stored_on_device().is_empty(), "{:?}", stored_on_device());
     choose(&menu_select(host, "Environment").await, "staging").await;
     wait_until("staging asks for its key again", || dialog_shown(host)).await;
     sign_in(host, STAGING_KEY).await;
@@ -218,10 +226,10 @@ async fn an_idle_tablet_warns_then_signs_out_everywhere() {
 fn stored_log() -> String {
     web_sys::window()
         .unwrap()
-        .session_storage()
+        .local_storage()
         .unwrap()
         .unwrap()
-        .get_item("petstore-admin.activity")
+        .get_item("petstore-admin.activity.production")
         .unwrap()
         .unwrap_or_default()
 }

@@ -100,3 +100,73 @@ async fn a_new_tab_is_signed_in_by_an_open_one_and_sign_out_everywhere_empties_e
     assert_eq!(browser.trap_in_console().await, None, "the app stopped");
     browser.close().await;
 }
+
+/// The texts of the activity page's entries, newest first.
+async fn entries(c: &Client) -> Vec<String> {
+    let found = c
+        .execute(
+            "return Array.from(document.querySelectorAll('table.activity tbody tr'))
+               .map((tr) => tr.innerText.replace(/\\s+/g, ' ').trim());",
+            vec![],
+        )
+        .await
+        .expect("the entries");
+    serde_json::from_value(found).unwrap_or_default()
+}
+
+#[tokio::test]
+async fn activity_is_the_devices_seen_from_another_tab_and_after_the_first_is_closed() {
+    let (service, config) = start_service().await;
+    let site = serve_release(&service, config).await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    // A mistyped number in the first tab: an entry, and not a failure.
+    c.goto(&format!("{site}pets/424242?env=production"))
+        .await
+        .unwrap();
+    wait_for(c, "//main//*[@role='alert']").await;
+    let first = c.window().await.unwrap();
+
+    // A second tab sees it, naming the tab it was made in.
+    let second = c.new_window(true).await.unwrap();
+    c.switch_to_window(second.handle.clone()).await.unwrap();
+    c.goto(&format!("{site}activity?env=production"))
+        .await
+        .unwrap();
+    let said = "Production has no pet with id 424242.";
+    wait_for(
+        c,
+        &format!("//table[contains(@class, 'activity')]//tr[contains(., '{said}')]"),
+    )
+    .await;
+    let seen = entries(c).await;
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert!(
+        seen[0].contains("another tab (its first entry at") && !seen[0].contains("Could not read"),
+        "{seen:?}"
+    );
+
+    // The first tab closed, the second read again: still there; and what this tab does goes
+    // in front, as this tab's.
+    c.switch_to_window(first).await.unwrap();
+    c.close_window().await.unwrap();
+    c.switch_to_window(second.handle).await.unwrap();
+    c.refresh().await.unwrap();
+    wait_for(c, &format!("//tr[contains(., '{said}')]")).await;
+    c.goto(&format!("{site}pets/424243?env=production"))
+        .await
+        .unwrap();
+    wait_for(c, "//main//*[@role='alert']").await;
+    c.goto(&format!("{site}activity?env=production"))
+        .await
+        .unwrap();
+    wait_for(c, "//tr[contains(., '424243')]").await;
+    let seen = entries(c).await;
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert!(
+        seen[0].contains("424243") && seen[0].contains("this tab"),
+        "{seen:?}"
+    );
+    assert!(seen[1].contains("424242"), "{seen:?}");
+    browser.close().await;
+}

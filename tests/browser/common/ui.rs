@@ -142,14 +142,16 @@ pub fn watch_for_a_hang() {
 }
 
 /// Forgets what the device keeps of a person's work across tabs (the record of sent pets, the
-/// pages' words that they act on it), as a new device would have; its choices (language,
+/// pages' words that they act on it, the activity), as a new device would have; its choices (language,
 /// paper) stay.
 pub fn forget_device_record() {
     let device = window().local_storage().unwrap().unwrap();
     let keys: Vec<String> = (0..device.length().unwrap())
         .filter_map(|i| device.key(i).unwrap())
         .filter(|k| {
-            k.starts_with("petstore-admin.sent.") || k.starts_with("petstore-admin.holding.")
+            ["sent.", "holding.", "activity."]
+                .iter()
+                .any(|part| k.starts_with(&format!("petstore-admin.{part}")))
         })
         .collect();
     for key in keys {

@@ -125,33 +125,97 @@ pub fn CompareGroups(
     /// The category names, passed in for the same reason.
     names: Names,
 ) -> impl IntoView {
-    let group = |env| {
-        view! { <OnlyIn env shown chosen on_copy copying current names /> }
-    };
-    // Each group's count, linking to it, in the order the groups come.
-    let entry = |id: &'static str, said: fn(&Comparison) -> String| {
-        view! {
-            <li>
-                <a href=format!("#{id}")>{move || shown.with(said)}</a>
-            </li>
-        }
-    };
+    // The groups that need a decision first, and the empty ones ("None.") after every group
+    // with pets: the first screen shows what there is to act on. Drawn again only when a
+    // group empties or fills.
+    let order = Memo::new(move |_| {
+        shown.with(|c| {
+            let mut groups = Group::ALL;
+            groups.sort_by_key(|g| g.is_empty(c));
+            groups
+        })
+    });
+    // Keyed: a group moved keeps its element and its state ("Show all").
     view! {
+        // Each group's count, linking to it, in the order the groups come.
         <nav class="compare-summary" aria-label=t(words::compare_summary)>
             <ul>
-                {entry("in-both-different", |c| words::in_both_different(&number(c.different.len() as u64)))}
-                {entry("ambiguous", |c| words::ambiguous_names(&number(c.ambiguous.len() as u64)))}
-                {entry("only-staging", |c| words::only_in(c.only_staging.len() as u64, &Environment::Staging.label()))}
-                {entry("only-production", |c| words::only_in(c.only_production.len() as u64, &Environment::Production.label()))}
-                {entry("in-both-same", |c| words::same_in_both(&number(c.same.len() as u64)))}
+                <For each=move || order.get() key=|g| *g let:g>
+                    <li>
+                        <a href=format!("#{}", g.id())>{move || shown.with(g.said())}</a>
+                    </li>
+                </For>
             </ul>
         </nav>
-        // The groups that need a decision first.
-        <Different shown names />
-        <AmbiguousNames shown />
-        {group(Environment::Staging)}
-        {group(Environment::Production)}
-        <Same shown names />
+        <For each=move || order.get() key=|g| *g let:g>
+            {match g {
+                Group::Different => view! { <Different shown names /> }.into_any(),
+                Group::Ambiguous => view! { <AmbiguousNames shown /> }.into_any(),
+                Group::Only(env) => {
+                    view! { <OnlyIn env shown chosen on_copy copying current names /> }.into_any()
+                }
+                Group::Same => view! { <Same shown names /> }.into_any(),
+            }}
+        </For>
+    }
+}
+
+/// A group of the compare page, in the order they come when none is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Group {
+    Different,
+    Ambiguous,
+    Only(Environment),
+    Same,
+}
+
+impl Group {
+    const ALL: [Group; 5] = [
+        Group::Different,
+        Group::Ambiguous,
+        Group::Only(Environment::Staging),
+        Group::Only(Environment::Production),
+        Group::Same,
+    ];
+
+    /// The id of its heading, which the summary links to.
+    fn id(self) -> &'static str {
+        match self {
+            Group::Different => "in-both-different",
+            Group::Ambiguous => "ambiguous",
+            Group::Only(Environment::Staging) => "only-staging",
+            Group::Only(Environment::Production) => "only-production",
+            Group::Same => "in-both-same",
+        }
+    }
+
+    /// Whether it holds no pet.
+    fn is_empty(self, c: &Comparison) -> bool {
+        match self {
+            Group::Different => c.different.is_empty(),
+            Group::Ambiguous => c.ambiguous.is_empty(),
+            Group::Only(Environment::Staging) => c.only_staging.is_empty(),
+            Group::Only(Environment::Production) => c.only_production.is_empty(),
+            Group::Same => c.same.is_empty(),
+        }
+    }
+
+    /// Its heading with its count, in words.
+    fn said(self) -> fn(&Comparison) -> String {
+        match self {
+            Group::Different => |c| words::in_both_different(&number(c.different.len() as u64)),
+            Group::Ambiguous => |c| words::ambiguous_names(&number(c.ambiguous.len() as u64)),
+            Group::Only(Environment::Staging) => {
+                |c| words::only_in(c.only_staging.len() as u64, &Environment::Staging.label())
+            }
+            Group::Only(Environment::Production) => |c| {
+                words::only_in(
+                    c.only_production.len() as u64,
+                    &Environment::Production.label(),
+                )
+            },
+            Group::Same => |c| words::same_in_both(&number(c.same.len() as u64)),
+        }
     }
 }
 
@@ -234,12 +298,15 @@ fn OnlyIn(
                         <tr>
                             // The box sits in the name's cell: every group's name column lines up.
                             <td class="wrap">
-                                // The whole label is the target: 44 px square on a tablet.
-                                <label class="choose" for=label_for>
-                                    <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
-                                    <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
-                                </label>
-                                <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
+                                // The box and the name centred on one line.
+                                <div class="pick">
+                                    // The whole label is the target: 44 px square on a tablet.
+                                    <label class="choose" for=label_for>
+                                        <input id=box_id type="checkbox" prop:checked=checked on:change=toggle />
+                                        <span class="visually-hidden">{words::choose_pet(&pet.name)}</span>
+                                    </label>
+                                    <a href=current.link(&Page::pet(id), env)>{pet.name.clone()}</a>
+                                </div>
                             </td>
                             <td data-label=words::column_category()>{category(names, env, pet.category_id)}</td>
                             <td>{status_badge(pet.status.as_ref())}</td>

@@ -53,6 +53,12 @@ async fn prepared(test: &str) -> Sandbox {
     sb
 }
 
+/// The vertical middle of `e`'s box on the page.
+fn middle(e: &Element) -> f64 {
+    let r = e.get_bounding_client_rect();
+    r.top() + r.height() / 2.0
+}
+
 fn find(host: &Element, selector: &str) -> Option<Element> {
     host.query_selector(selector).ok().flatten()
 }
@@ -198,6 +204,16 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
         page_text(host).contains("Only in Staging (3)")
     })
     .await;
+    // Each box sits on its pet's name's line.
+    let boxes = all(host, "label.choose");
+    assert_eq!(boxes.len(), 4, "one a pet of either Only in group");
+    for label in &boxes {
+        let name = label
+            .next_element_sibling()
+            .expect("the name after the box");
+        let (a, b) = (middle(label), middle(&name));
+        assert!((a - b).abs() <= 3.0, "a box {a} and its name {b} apart");
+    }
     // Before anything is ticked, the button says what to do, and cannot be pressed.
     let copy = button(host, "Tick pets to copy").expect("the copy button, saying what to do");
     assert!(copy.has_attribute("disabled"));
@@ -254,6 +270,32 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
             && page_text(host).contains("The same in both (5)")
     })
     .await;
+    // The emptied group comes after every group with pets, in the summary too; the copy is
+    // set off from the comparison under it.
+    let groups: Vec<(String, bool)> = all(host, "section[aria-labelledby]:not(.copy)")
+        .iter()
+        .filter(|s| s.query_selector("h2").ok().flatten().is_some())
+        .map(|s| {
+            let id = s.get_attribute("aria-labelledby").unwrap_or_default();
+            (id, s.query_selector("p.empty").ok().flatten().is_some())
+        })
+        .filter(|(id, _)| id != "copy-heading")
+        .collect();
+    let first_empty = groups.iter().position(|(_, empty)| *empty);
+    assert!(
+        first_empty.is_some_and(|i| groups[i..].iter().all(|(_, empty)| *empty)),
+        "empty groups last: {groups:?}"
+    );
+    let summary: Vec<String> = all(host, ".compare-summary a")
+        .iter()
+        .map(|a| a.get_attribute("href").unwrap_or_default())
+        .collect();
+    let order: Vec<String> = groups.iter().map(|(id, _)| format!("#{id}")).collect();
+    assert_eq!(summary, order, "the summary in the groups' order");
+    let copy = find(host, "section.copy").expect("the copy's panel");
+    let read_at = find(host, ".rows .freshness").expect("when the pets were read");
+    let gap = read_at.get_bounding_client_rect().top() - copy.get_bounding_client_rect().bottom();
+    assert!(gap >= 12.0, "the copy and the reads' time {gap} px apart");
 
     sb.wait_until_answered("production").await;
     let log = sb.log("production").await;
@@ -372,7 +414,7 @@ async fn many_pets_in_one_group_stay_short_after_a_summary_and_the_groups_needin
         "{said}"
     );
     assert!(find(host, "nav.compare-summary a[href='#only-production']").is_some());
-    // The groups that need a decision come first.
+    // The groups that need a decision come first, the empty ones ("None.") last.
     let groups: Vec<String> = host
         .query_selector_all("section h2[id]")
         .unwrap()
@@ -387,9 +429,9 @@ async fn many_pets_in_one_group_stay_short_after_a_summary_and_the_groups_needin
         groups,
         [
             "in-both-different",
+            "only-production",
             "ambiguous",
             "only-staging",
-            "only-production",
             "in-both-same"
         ]
     );

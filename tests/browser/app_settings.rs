@@ -95,6 +95,15 @@ async fn rex_card(config: &str) -> String {
         host.query_selector(".pet-card").ok().flatten()
     })
     .await;
+    // Print and Close stand apart.
+    let print = button(host, "Print card")
+        .expect("Print card")
+        .get_bounding_client_rect();
+    let close = button(host, "Close")
+        .expect("Close")
+        .get_bounding_client_rect();
+    let gap = (close.left() - print.right()).max(close.top() - print.bottom());
+    assert!(gap >= 8.0, "Print card and Close {gap} px apart");
     card.text_content().unwrap_or_default()
 }
 

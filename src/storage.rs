@@ -3,8 +3,8 @@
 //! language ([`LANGUAGE_SLOT`]) and the paper its printer takes ([`PAPER_SLOT`]), and each
 //! page's passing word that it holds a pet to be added (`session/holding.rs`): not a person's
 //! work, so Sign out everywhere leaves them. It also holds the record of sent pets
-//! (`session/sent`), which every tab of the device must read alike; Sign out everywhere and
-//! the idle sign-out clear it.
+//! (`session/sent`) and the activity (`session/activity.rs`), which every tab of the device
+//! must read alike; Sign out everywhere and the idle sign-out clear them.
 //!
 //! Storage can be unavailable (blocked, or full): the app then keeps working with what it
 //! has in memory for this page, which is why failures here are not reported as errors.

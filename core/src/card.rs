@@ -62,6 +62,20 @@ pub fn read_scanned(text: &str, here: &str) -> Scanned {
     pet(&id, env)
 }
 
+/// Whether `text`, as typed so far into Find a pet, is a name to search the list for: not a
+/// number or an address, nor the start of one (a scanner types a card's address a character
+/// at a time, and "ht" is not a name to search for on the way to "https://").
+pub fn is_a_name(text: &str, here: &str) -> bool {
+    let start = text.trim_start().to_ascii_lowercase();
+    let address_begun = !start.is_empty()
+        && ["https://", "http://"]
+            .iter()
+            .any(|scheme| scheme.starts_with(&start));
+    matches!(read_scanned(text, here), Scanned::Text | Scanned::Nothing)
+        && !address_begun
+        && !start.starts_with('#')
+}
+
 /// Pet `id` of `env`, read from a number typed or a pet's page address: a number past a 64-bit
 /// id names no pet; a page address whose id is no number is no pet's page.
 fn pet(id: &str, env: Option<Environment>) -> Scanned {

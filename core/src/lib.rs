@@ -27,7 +27,8 @@ mod text;
 mod wire;
 
 pub use card::{
-    qr_squares, read_code, read_code_in_rgba, read_scanned, Layout, Paper, QrSquares, Scanned,
+    is_a_name, qr_squares, read_code, read_code_in_rgba, read_scanned, Layout, Paper, QrSquares,
+    Scanned,
 };
 pub use categories::{Categories, MAX_CATEGORY_NAME};
 pub use compare::{compare, differences_csv, match_key, Ambiguous, Comparison, Pair, Shown};

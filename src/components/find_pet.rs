@@ -13,7 +13,7 @@ use super::CardScanner;
 use crate::config::Environment;
 use crate::i18n::{t, words, Label};
 use crate::session::{absolute, use_current_env};
-use petstore_core::{read_scanned, Page, Scanned};
+use petstore_core::{is_a_name, read_scanned, Page, Scanned};
 
 /// What the box says about the last text it was given, when it did not open a pet.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,10 +178,7 @@ pub fn FindPet(
                         }
                         if let Some(search) = search {
                             let text = event_target_value(&ev);
-                            let name = matches!(
-                                read_scanned(&text, &current.here()),
-                                Scanned::Text | Scanned::Nothing
-                            );
+                            let name = is_a_name(&text, &current.here());
                             search.on_input.run(if name { text } else { String::new() });
                         }
                     }

@@ -177,7 +177,7 @@ pub fn ImportTable(
                             .map_or_else(|| row.line.to_string(), i64::to_string)}
                     </td>
                     <td class="wrap">{d.name}</td>
-                    <td class="num" data-label=words::column_category()>
+                    <td class="num" data-label=t(words::column_category)>
                         {d.category_id}
                     </td>
                     // A status the interface defines in the app's words; anything else as typed.

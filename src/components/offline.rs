@@ -19,7 +19,8 @@ pub fn ConnectionNote() -> impl IntoView {
     move || {
         let env = current.env();
         let offline = match session.kept_answer(env) {
-            Some(kept) if kept.slow => {
+            // A slow answer says adding still works: not once the device itself is offline.
+            Some(kept) if kept.slow && !session.device_offline() => {
                 let text = words::slow_as_it_was(&env.label(), &clock_time(&kept.at));
                 return Some(view! { <p class="note waiting" role="status">{text}</p> }.into_any());
             }

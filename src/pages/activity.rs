@@ -35,7 +35,7 @@ pub fn Activity() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=entries key=|e| (e.env.clone(), e.seq) let:entry>
+                    <For each=entries key=|e| (e.env.clone(), e.id, e.seq) let:entry>
                         <ActivityRow entry current />
                     </For>
                 </tbody>
@@ -83,7 +83,7 @@ fn row(
     let source = entry.source().map(|(from, id)| {
         view! { <p class="what">{words::copied_from(&from.label(), &id.to_string())}</p> }
     });
-    // Which tab: this one, or another, by the time it was opened.
+    // Which tab: this one, or another, by the time of that tab's first entry.
     let tab = match entry.tab_ms {
         0 => None,
         ms if Some(ms) == this_tab() => Some(words::activity_this_tab().into_owned()),

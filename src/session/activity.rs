@@ -75,8 +75,13 @@ pub enum Outcome {
 /// One request in the activity log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
-    /// Unique within the tab, for keyed lists.
+    /// Its place in its environment's stored log (numbered again as the log is written).
     pub seq: u64,
+    /// Drawn at random when it is made and never changed, for keyed lists: the same entry
+    /// before and after it is written beside another tab's (0 in an entry of an older
+    /// version).
+    #[serde(default)]
+    pub id: u64,
     /// When the answer (or failure) came, in milliseconds since the epoch.
     pub at_ms: u64,
     /// The environment's name as [`Environment::as_str`] writes it.
@@ -166,6 +171,7 @@ pub(super) fn entry_for(
     };
     Some(Entry {
         seq: 0,
+        id: (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64,
         at_ms,
         env: env.as_str().to_owned(),
         request: format!("{} {}", exchange.sent.method, exchange.sent.address()),
@@ -192,11 +198,13 @@ fn tab_opened_ms() -> u64 {
     now
 }
 
-/// `env`'s log as the device's storage holds it.
-fn from_storage(env: Environment) -> Vec<Entry> {
-    storage::device_get(&storage::activity_slot(env))
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+/// `env`'s log as the device's storage holds it (empty when it holds none); `None` when it
+/// holds one this version cannot read (a later version's), which is then never written over.
+fn from_storage(env: Environment) -> Option<Vec<Entry>> {
+    match storage::device_get(&storage::activity_slot(env)) {
+        None => Some(Vec::new()),
+        Some(text) => serde_json::from_str(&text).ok(),
+    }
 }
 
 split! {
@@ -208,8 +216,16 @@ split! {
             return Ok(());
         };
         for (i, env) in Environment::ALL.into_iter().enumerate() {
-            let mut stored = from_storage(env);
-            let mine: Vec<Entry> = unsaved.iter().filter(|e| e.environment() == Some(env)).cloned().collect();
+            let mine: Vec<Entry> = unsaved
+                .iter()
+                .filter(|e| e.environment() == Some(env))
+                .cloned()
+                .collect();
+            let Some(mut stored) = from_storage(env) else {
+                // Kept on screen only: another version's log is left as it is.
+                log.entries[i].update(|shown| mine.into_iter().for_each(|e| push(shown, e)));
+                continue;
+            };
             if !mine.is_empty() {
                 for entry in mine {
                     push(&mut stored, entry);

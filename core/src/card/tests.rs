@@ -173,3 +173,18 @@ fn a_sheet_is_on_the_paper_a_device_likely_has() {
     }
     assert_eq!(Layout::Cards.per_page() * 2, Layout::Labels.per_page());
 }
+
+#[test]
+fn a_name_is_searched_for_and_the_start_of_an_address_or_number_is_not() {
+    let here = "https://shop.example/admin";
+    for name in ["Luna", "Rex the second", "", "Hugo", "https dog"] {
+        assert!(is_a_name(name, here), "{name}");
+    }
+    // A scanner typing a card's address, a character at a time; a number, its `#` first.
+    for begun in [
+        "h", "ht", "HTTP", "https:", "https:/", "http://", "#", "#4", "42",
+    ] {
+        assert!(!is_a_name(begun, here), "{begun}");
+    }
+    assert!(!is_a_name("https://shop.example/admin/pets/3", here));
+}

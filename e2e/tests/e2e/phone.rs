@@ -47,7 +47,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     let c = &browser.client;
     viewport(&browser, 390, 844, true).await;
 
-    // The list: Status in view, the headers as sort controls, every target 44 px.
+    // The list: Status in view, the filters folded, the sort a select, every target 44 px.
     c.goto(&format!("{site}pets?env=production&limit=100"))
         .await
         .expect("open");
@@ -64,7 +64,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     .await;
     assert_eq!(
         folded,
-        json!([false, "Filters (1 set)", true]),
+        json!([false, "Filters and sort (1 set)", true]),
         "the filters fold, saying the limit is set, and the headers take no room"
     );
     assert!(fits_the_window(c, "the list").await > 0, "ids on the list");
@@ -87,7 +87,7 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
         "sorted by name, Z first",
         "return new URLSearchParams(location.search).get('sort') === '-name'
            && document.querySelector('details.filters-fold summary').textContent.trim()
-              === 'Filters (2 set)';",
+              === 'Filters and sort (2 set)';",
     )
     .await;
     // The targets, then again with the header's menu open (and the page still as wide).

@@ -346,7 +346,7 @@ async fn adding_a_pet_equal_to_one_just_added_asks_first_even_after_a_reload() {
     assert!(
         alerts(host)
             .iter()
-            .any(|a| a.contains(&format!("(id {id}): add it again?"))),
+            .any(|a| a.contains(&format!("(ID {id}): add it again?"))),
         "{:?}",
         alerts(host)
     );

@@ -110,7 +110,7 @@ async fn a_prepared_pair_in_groups_each_key_to_its_own_environment() {
         "Status: available in Staging, pending in Production.",
         "Category: 2 in Staging, 3 in Production.",
         "Ambiguous names (1)",
-        "1 pet (id 4)",
+        "1 pet (ID 4)",
         "The same in both (2)",
         "never fixed",
     ] {
@@ -348,7 +348,7 @@ async fn copying_three_pets_into_production_sends_each_once_through_a_reload_and
 
     follow(host, "Activity").await;
     wait_until("the source named", || {
-        page_text(host).contains("Copied from Staging, id 8.")
+        page_text(host).contains("Copied from Staging, ID 8.")
     })
     .await;
 }

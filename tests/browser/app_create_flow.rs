@@ -280,7 +280,7 @@ async fn small_things_limit_message_ids_beyond_int64_and_unknown_environments() 
     wait_until("the explanation", || {
         alerts(host)
             .iter()
-            .any(|a| a.contains("is not a pet id: no pet can have this number"))
+            .any(|a| a.contains("is not a pet ID: no pet can have this number"))
     })
     .await;
     assert!(sent().iter().all(|(_, url, _)| !url.contains("/pets/")));

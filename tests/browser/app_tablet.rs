@@ -78,7 +78,7 @@ async fn activity_holds_a_created_pet_and_a_refused_create_and_never_the_key() {
         "{rows:?}"
     );
     assert!(
-        rows[1][2].starts_with("Added “Activity Ace” (id "),
+        rows[1][2].starts_with("Added “Activity Ace” (ID "),
         "{rows:?}"
     );
     // The line's own text: before its "Add one like this" and its details.

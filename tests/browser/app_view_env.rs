@@ -42,7 +42,7 @@ async fn a_non_numeric_id_is_explained_without_a_request() {
     wait_until("the explanation", || {
         alerts(host)
             .iter()
-            .any(|a| a.contains("“abc” is not a pet id"))
+            .any(|a| a.contains("“abc” is not a pet ID"))
     })
     .await;
     // Anything this page sends goes out before the list's read that a later click starts.
@@ -67,7 +67,7 @@ async fn an_unknown_id_says_the_pet_does_not_exist_here() {
     wait_until("the 404", || {
         alerts(host)
             .iter()
-            .any(|a| a.contains("Staging has no pet with id 424242."))
+            .any(|a| a.contains("Staging has no pet with ID 424242."))
     })
     .await;
     let said = alerts(host).join(" ");

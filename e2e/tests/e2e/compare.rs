@@ -145,6 +145,6 @@ async fn three_pets_copied_into_production_once_each_through_a_reload() {
     assert_eq!(kept.as_str(), Some("dev-production-key"), "the key stays");
 
     click(c, "//nav//a[normalize-space()='Activity']").await;
-    until_said(c, "Copied from Staging, id 3.").await;
+    until_said(c, "Copied from Staging, ID 3.").await;
     browser.close().await;
 }

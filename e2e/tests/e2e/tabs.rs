@@ -133,7 +133,7 @@ async fn activity_is_the_devices_seen_from_another_tab_and_after_the_first_is_cl
     c.goto(&format!("{site}activity?env=production"))
         .await
         .unwrap();
-    let said = "Production has no pet with id 424242.";
+    let said = "Production has no pet with ID 424242.";
     wait_for(
         c,
         &format!("//table[contains(@class, 'activity')]//tr[contains(., '{said}')]"),

@@ -18,12 +18,13 @@ pub fn Activity() -> impl IntoView {
     let log = use_activity();
     log.read_stored();
     page_title(|| words::nav_activity().into_owned());
-    let entries = move || log.entries();
+    // Both environments' logs, merged and sorted once per change.
+    let entries = Memo::new(move |_| log.entries());
     view! {
         <h1>{t(words::nav_activity)}</h1>
         <p class="note">{t(words::activity_intro)}</p>
         <Show
-            when=move || !entries().is_empty()
+            when=move || entries.with(|e| !e.is_empty())
             fallback=|| view! { <p class="empty">{t(words::activity_empty)}</p> }
         >
             <table class="activity">
@@ -35,7 +36,7 @@ pub fn Activity() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=entries key=|e| (e.env.clone(), e.id, e.seq) let:entry>
+                    <For each=move || entries.get() key=|e| (e.env.clone(), e.id, e.seq) let:entry>
                         <ActivityRow entry current />
                     </For>
                 </tbody>

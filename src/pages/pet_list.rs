@@ -282,12 +282,14 @@ fn SortSelect(sort: Memo<Option<Sort>>, on_change: Callback<Option<Sort>>) -> im
     }
 }
 
-/// Whether the page is laid out wider than a phone (the style sheet's 40rem). The layout's
-/// width, not the window's: a phone's browser zoomed out still lays the page out at its width.
+/// Whether the page is laid out wider than a phone: the style sheet's own media query, so the
+/// fold starts open exactly where the style sheet shows the table's headers.
 fn wide_window() -> bool {
-    document()
-        .document_element()
-        .is_some_and(|root| root.client_width() > 640)
+    window()
+        .match_media("(max-width: 40rem)")
+        .ok()
+        .flatten()
+        .is_none_or(|phone| !phone.matches())
 }
 
 /// `/` focuses the Find a pet box (the list's search), unless the user is typing in a field

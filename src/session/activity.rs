@@ -109,9 +109,7 @@ impl Entry {
         let (env, id) = self.copied_from.as_deref()?.split_once(' ')?;
         Some((Environment::parse(env)?, id.parse().ok()?))
     }
-}
 
-impl Entry {
     /// The environment, if the entry names one this app knows.
     pub fn environment(&self) -> Option<Environment> {
         Environment::parse(&self.env)
@@ -215,6 +213,8 @@ split! {
         let Some(unsaved) = log.unsaved.try_update_value(std::mem::take) else {
             return Ok(());
         };
+        // Entries recorded from here on have the log read again.
+        log.due.set_value(false);
         for (i, env) in Environment::ALL.into_iter().enumerate() {
             let mine: Vec<Entry> = unsaved
                 .iter()
@@ -257,6 +257,8 @@ pub struct ActivityLog {
     entries: [RwSignal<Vec<Entry>>; 2],
     /// This page's entries not yet written to the device's storage.
     unsaved: StoredValue<Vec<Entry>>,
+    /// A read of the stored log is on its way: an import's hundred entries ask for one.
+    due: StoredValue<bool>,
 }
 
 /// The activity log provided by the app root.
@@ -275,6 +277,7 @@ impl ActivityLog {
         let log = ActivityLog {
             entries: [RwSignal::new(Vec::new()), RwSignal::new(Vec::new())],
             unsaved: StoredValue::new(Vec::new()),
+            due: StoredValue::new(false),
         };
         let changes = window_event_listener(leptos::ev::storage, move |ev| {
             // No key: the whole storage was cleared (Sign out everywhere elsewhere).
@@ -297,11 +300,22 @@ impl ActivityLog {
         all
     }
 
-    /// Has the stored log read (in the background; again after a failed download).
+    /// Has the stored log read (in the background; again after a failed download), unless a
+    /// read is on its way already.
     pub fn read_stored(&self) {
+        if self
+            .due
+            .try_update_value(|due| std::mem::replace(due, true))
+            != Some(false)
+        {
+            return;
+        }
         let log = *self;
         leptos::task::spawn_local(async move {
-            let _ = take_in_stored(log).await;
+            if take_in_stored(log).await.is_err() {
+                // The chunk could not be downloaded: the next entry tries again.
+                log.due.try_set_value(false);
+            }
         });
     }
 

@@ -179,14 +179,22 @@ pub fn PetList() -> impl IntoView {
         }
     });
     page_title(move || words::page_with_environment(&current.env().label(), &words::nav_pets()));
+    let unavailable = move || session.read_only(current.env());
 
     view! {
         <div class="page-head list-head">
             <h1>{t(words::nav_pets)}</h1>
             <div class="page-actions">
-                <a class="button" href=move || current.href(&Page::New)>{t(words::add_pet)}</a>
+                <a
+                    class="button"
+                    class:unavailable=unavailable
+                    href=move || current.href(&Page::New)
+                >
+                    {t(words::add_pet)}
+                </a>
                 <a
                     class="button secondary"
+                    class:unavailable=unavailable
                     href=move || current.href(&Page::Import)
                     title=t(words::import_title)
                 >

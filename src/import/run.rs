@@ -334,37 +334,28 @@ impl Run {
                 }
                 return;
             };
-            if !run.sent.start_sending(run.env, &key) {
-                run.sent.withdraw(run.env, &key);
-                continue;
-            }
-            run.started.update_value(|s| {
-                s.insert(index);
-            });
             let Some(pet) = run.rows.with_value(|r| r.get(index)?.checked.clone().ok()) else {
                 continue;
             };
+            let Some(sending) = run.sent.start_sending(run.env, &key) else {
+                run.sent.withdraw(run.env, &key);
+                continue;
+            };
+            run.started.update_value(|s| {
+                s.insert(index);
+            });
             let from = run.origin.with_value(|o| match o {
                 Origin::Import => None,
                 Origin::Copy { from, ids } => ids.get(index).map(|id| (*from, *id)),
             });
-            let call =
-                untrack(|| {
-                    run.session
-                        .call_detached_from(run.env, from, move |c| async move {
-                            c.create_pet(&pet).await
-                        })
-                });
-            let (sent, env) = (run.sent, run.env);
+            // The record settles the row's entry with the answer, page or no page.
+            let call = untrack(|| run.session.send_pet(sending, pet, from));
             leptos::task::spawn_local(async move {
                 let result = call.await;
-                // Settled whether or not the page is still there: the record is the app's.
-                let answer = answer_of(&result);
-                if answer == sent::Answer::NotSent {
+                if answer_of(&result) == sent::Answer::NotSent {
                     // Never sent after all (no key, offline, a busy service): it waits.
                     let _ = run.started.try_update_value(|s| s.remove(&index));
                 }
-                sent.settle(env, &key, answer);
                 run.finish(result);
             });
         }

@@ -175,7 +175,8 @@ pub(super) fn entry_for(
         request: format!("{} {}", exchange.sent.method, exchange.sent.address()),
         outcome,
         curl: exchange.sent.curl(),
-        tab_ms: tab_opened_ms(),
+        // Named by the log as it records the entry (`ActivityLog::record`).
+        tab_ms: 0,
         copied_from: copied_from.map(|(from, id)| format!("{} {id}", from.as_str())),
     })
 }
@@ -322,10 +323,11 @@ impl ActivityLog {
     /// Shows `entry` at once and has it written in front of the stored log. (`try_`: an
     /// answer may arrive after the app is gone, as in the browser tests, which mount and drop
     /// one app after another.)
-    pub(super) fn record(&self, entry: Entry) {
+    pub(super) fn record(&self, mut entry: Entry) {
         let Some(env) = entry.environment() else {
             return;
         };
+        entry.tab_ms = tab_opened_ms();
         if self
             .unsaved
             .try_update_value(|u| u.push(entry.clone()))

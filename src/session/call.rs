@@ -71,21 +71,10 @@ impl Session {
     }
 
     /// Like [`Session::call`], for a write that must not be cut off by leaving the page (a
-    /// create): only its time limit ends it.
-    pub fn call_detached<T, Fut>(
-        &self,
-        env: Environment,
-        op: impl FnOnce(Client) -> Fut + 'static,
-    ) -> impl Future<Output = Result<T, CallError>> + 'static
-    where
-        Fut: Future<Output = Result<T, ApiError>> + 'static,
-    {
-        self.call_detached_from(env, None, op)
-    }
-
-    /// [`Session::call_detached`] for a create that copies a pet of another environment:
-    /// `from` (that environment and the pet's id there) is written in the activity log.
-    pub fn call_detached_from<T, Fut>(
+    /// create, sent by [`Session::send_pet`] alone): only its time limit ends it. A create that
+    /// copies a pet of another environment names it `from` (that environment and the pet's id
+    /// there), which the activity log writes.
+    pub(super) fn call_detached<T, Fut>(
         &self,
         env: Environment,
         from: Option<(Environment, i64)>,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use leptos::prelude::*;
 
-use super::sent::answer_of;
+use super::sent::Sending;
 use super::{CallError, Held, Session, Unsent};
 use crate::api::{NewPet, Pet};
 use crate::clock;
@@ -83,7 +83,7 @@ fn interrupted_from_storage() -> Option<CreateRecord> {
 /// create carries the tab's generation), and its answer writes nothing to the emptied tab.
 #[derive(Clone, Copy)]
 pub struct Creates {
-    action: Action<Submit, ()>,
+    action: Action<(Submit, Sending), ()>,
     // The tab's latest create and, once it came, its answer. The action's own input and value
     // follow every dispatch and every answer, but after Sign out everywhere two creates can be
     // on their way, and the older one may answer last.
@@ -139,7 +139,9 @@ pub fn use_creates() -> Creates {
         app.with(|| {
             let latest = RwSignal::new(None);
             Creates {
-                action: Action::new_local(move |submit: &Submit| create(session, latest, submit)),
+                action: Action::new_local(move |(submit, sending): &(Submit, Sending)| {
+                    create(session, latest, submit, sending)
+                }),
                 latest,
                 interrupted: StoredValue::new(interrupted_from_storage()),
                 held: StoredValue::new(None),
@@ -152,20 +154,19 @@ pub fn use_creates() -> Creates {
     creates
 }
 
-/// Sends one create and writes down what became of it.
+/// Sends one create (the record settles its entry with the answer) and writes down what
+/// became of it.
 fn create(
     session: Session,
     latest: RwSignal<Option<Latest>>,
     submit: &Submit,
+    sending: &Sending,
 ) -> impl Future<Output = ()> {
     let submit = submit.clone();
-    let (env, pet) = (submit.env, submit.pet.clone());
-    let sent =
-        untrack(|| session.call_detached(env, move |c| async move { c.create_pet(&pet).await }));
+    let env = submit.env;
+    let sent = untrack(|| session.send_pet(sending.clone(), submit.pet.clone(), None));
     async move {
         let result = sent.await;
-        // Its entry is gone after Sign out everywhere: nothing is written then.
-        session.sent.settle(env, &submit.key, answer_of(&result));
         // After Sign out everywhere the tab's storage belongs to the next person: their
         // draft and marks stay as they are.
         if session.generation.try_get_untracked() == Some(submit.generation) {
@@ -339,9 +340,9 @@ impl Creates {
     /// Sends `submit` at once, if the record still has it to send (Sign out everywhere in
     /// another tab may have emptied it meanwhile); answers whether it was sent.
     fn dispatch(&self, submit: Submit) -> bool {
-        if !self.session.sent.start_sending(submit.env, &submit.key) {
+        let Some(sending) = self.session.sent.start_sending(submit.env, &submit.key) else {
             return false;
-        }
+        };
         let marker = InFlight {
             env: submit.env.as_str().to_owned(),
             draft: submit.draft.clone(),
@@ -353,7 +354,7 @@ impl Creates {
             submit: submit.clone(),
             answer: None,
         }));
-        self.action.dispatch_local(submit);
+        self.action.dispatch_local((submit, sending));
         true
     }
 }

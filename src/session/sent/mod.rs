@@ -8,6 +8,7 @@
 
 mod views;
 
+use std::future::Future;
 use std::time::Duration;
 
 use leptos::ev;
@@ -17,6 +18,7 @@ use petstore_core::{ApiError, CallError, NewPet, Pet};
 
 use super::holding::{self, Said};
 use super::offline::index;
+use super::Session;
 use crate::clock;
 use crate::config::Environment;
 use crate::i18n::said;
@@ -154,12 +156,12 @@ impl SentPets {
         keys
     }
 
-    /// Entry `key` of `env`, held or queued by this page, is sent now: answers whether it may
-    /// be (it was not taken back, swept or forgotten meanwhile, here or in another tab, nor
-    /// sent already).
-    pub fn start_sending(&self, env: Environment, key: &str) -> bool {
+    /// Entry `key` of `env`, held or queued by this page, is sent now: answers the leave to
+    /// send it, or none if it may not be (it was taken back, swept or forgotten meanwhile, here
+    /// or in another tab, or sent already).
+    pub fn start_sending(&self, env: Environment, key: &str) -> Option<Sending> {
         if self.on_its_way(key) {
-            return false;
+            return None;
         }
         let page = self.page();
         let mut may = false;
@@ -171,7 +173,10 @@ impl SentPets {
             self.on_its_way
                 .update_value(|keys| keys.push(key.to_owned()));
         }
-        may
+        may.then(|| Sending {
+            env,
+            key: key.to_owned(),
+        })
     }
 
     /// Settles entry `key` of `env` with `answer`.
@@ -347,6 +352,40 @@ pub fn answer_of(result: &Result<Pet, CallError>) -> Answer {
         Err(CallError::Api(e)) if e.status() == Some(429) => Answer::NotSent,
         Err(CallError::Api(e)) => Answer::Refused(said(e)),
         Err(_) => Answer::NotSent,
+    }
+}
+
+/// Leave to send one pet: the record's entry `key` of `env`, marked on its way. Only
+/// [`SentPets::start_sending`] makes one, and only [`Session::send_pet`] sends a pet, with one:
+/// no create reaches the service without the record having been asked first, and every answer
+/// settles its entry.
+#[derive(Clone, Debug)]
+pub struct Sending {
+    env: Environment,
+    key: String,
+}
+
+impl Session {
+    /// Creates `pet` in the environment `sending` was given for (a copy names the pet it came
+    /// `from`), through the one path to the service, and settles the record's entry with the
+    /// answer.
+    pub fn send_pet(
+        &self,
+        sending: Sending,
+        pet: NewPet,
+        from: Option<(Environment, i64)>,
+    ) -> impl Future<Output = Result<Pet, CallError>> + 'static {
+        let record = self.sent;
+        let call = self.call_detached(sending.env, from, move |c| async move {
+            c.create_pet(&pet).await
+        });
+        async move {
+            let result = call.await;
+            // Settled whether or not the page that sent it is still there: the record is
+            // the app's.
+            record.settle(sending.env, &sending.key, answer_of(&result));
+            result
+        }
     }
 }
 

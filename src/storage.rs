@@ -181,6 +181,10 @@ pub const TAB_SLOT: &str = "petstore-admin.tab";
 /// What the storage keys of the device's activity logs start with.
 pub const ACTIVITY_PREFIX: &str = "petstore-admin.activity.";
 
+/// What the storage keys start with of the entries a page left before it could write them in
+/// the log (written as it went away, taken in by the next read of the log).
+pub const ACTIVITY_LEFT_PREFIX: &str = "petstore-admin.activity.left.";
+
 /// The storage key, in the device's storage, of `env`'s activity log (`session/activity.rs`).
 pub fn activity_slot(env: Environment) -> String {
     format!("{ACTIVITY_PREFIX}{}", env.as_str())

@@ -1,4 +1,5 @@
-//! How long a click on a link takes to show a page whose code is downloaded on first use: the
+//! How long a click on a header link takes to show a page whose code is downloaded on first use
+//! (the add form, the Store page): the
 //! first click before that code was fetched, the first click once the list had been idle for
 //! 2 s (its code prefetched), and a second click.
 
@@ -90,10 +91,19 @@ async fn open_list(list_url: &str) -> Browser {
     browser
 }
 
-/// One run against the app's list at `list_url`, clicking "New pet" (its code is
-/// `split_page_new.wasm`; a build without the split is timed the same way, for comparison).
-pub async fn run(list_url: &str) -> Clicks {
-    let (link, heading, file) = ("New pet", "New pet", "split_page_new.wasm");
+/// A lazy page as the header links to it: the link's name, the page's heading, its code's file.
+pub type LazyLink = (&'static str, &'static str, &'static str);
+
+/// The pages timed: the add form, and the Store page.
+pub const PAGES: [LazyLink; 2] = [
+    ("New pet", "New pet", "split_page_new.wasm"),
+    ("Store", "The store at a glance", "split_page_store.wasm"),
+];
+
+/// One run against the app's list at `list_url`, clicking the header's link to `page` (a build
+/// without the split is timed the same way, for comparison).
+pub async fn run(list_url: &str, page: LazyLink) -> Clicks {
+    let (link, heading, file) = page;
 
     let browser = open_list(list_url).await;
     let c = &browser.client;

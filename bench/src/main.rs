@@ -4,7 +4,8 @@
 //!
 //! Usage: petstore-bench [--dist DIR] [--floor DIR] [--floor-list DIR] [--floor-url DIR]
 //!                       [--compare DIR] [--runs N] [--latency-ms N] [--site-latency-ms N]
-//!                       [--lighthouse BIN] [--tablet] [--tablet-only]
+//!                       [--lighthouse BIN] [--tablet] [--tablet-only] [--sizes-only]
+//!                       [--clicks-only]
 //! (scripts/bench.sh builds dist/, the floor app's dist and installs Lighthouse first)
 
 mod clicks;
@@ -45,6 +46,8 @@ struct Args {
     tablet_only: bool,
     /// The sizes alone: no browser, no timing.
     sizes_only: bool,
+    /// The clicks on the lazy pages' links alone (after the sizes).
+    clicks_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -61,6 +64,7 @@ fn parse_args() -> Args {
         tablet: false,
         tablet_only: false,
         sizes_only: false,
+        clicks_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -71,6 +75,10 @@ fn parse_args() -> Args {
         }
         if flag == "--sizes-only" {
             args.sizes_only = true;
+            continue;
+        }
+        if flag == "--clicks-only" {
+            args.clicks_only = true;
             continue;
         }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -206,6 +214,11 @@ async fn main() {
         }
     }
     pages.push(("vanilla JS", "vanilla", format!("{vanilla_site}index.html")));
+    if args.clicks_only {
+        click_runs(&pages, &args).await;
+        let _ = std::fs::remove_dir_all(&served);
+        return;
+    }
 
     if !args.tablet_only {
         timed_runs(&pages, &args).await;
@@ -251,7 +264,7 @@ async fn main() {
 }
 
 /// Times every page `args.runs` times, alternating them so that machine noise falls on all
-/// alike, and prints the table; then the clicks on New pet of the app's builds.
+/// alike, and prints the table; then the clicks on the lazy pages' links of the app's builds.
 async fn timed_runs(pages: &[(&str, &str, String)], args: &Args) {
     let mut samples: Vec<Vec<Sample>> = pages.iter().map(|_| Vec::new()).collect();
     for i in 0..args.runs {
@@ -292,38 +305,50 @@ async fn timed_runs(pages: &[(&str, &str, String)], args: &Args) {
             .collect();
         row(label, &values, divisor);
     }
+    click_runs(pages, args).await;
+}
+
+/// Times the clicks on the header's links to the lazy pages, for the app's builds.
+async fn click_runs(pages: &[(&str, &str, String)], args: &Args) {
     // The app, and the build compared with it if any: the builds of the app come first.
     let builds: Vec<_> = pages
         .iter()
         .filter(|(name, ..)| ["app", "before"].contains(name))
         .collect();
-    let mut runs: Vec<Vec<clicks::Clicks>> = builds.iter().map(|_| Vec::new()).collect();
-    for i in 0..args.runs {
-        eprintln!("clicks {}/{}", i + 1, args.runs);
-        for ((_, _, url), runs) in builds.iter().zip(&mut runs) {
-            runs.push(clicks::run(url).await);
+    for page in clicks::PAGES {
+        let mut runs: Vec<Vec<clicks::Clicks>> = builds.iter().map(|_| Vec::new()).collect();
+        for i in 0..args.runs {
+            eprintln!("clicks on {} {}/{}", page.0, i + 1, args.runs);
+            for ((_, _, url), runs) in builds.iter().zip(&mut runs) {
+                runs.push(clicks::run(url, page).await);
+            }
+        }
+        for ((name, ..), runs) in builds.iter().zip(&runs) {
+            click_figures(name, page.0, runs);
         }
     }
-    for ((name, ..), runs) in builds.iter().zip(&runs) {
-        println!(
-            "\n{name}: a click on New pet to its page in the DOM (ms), {} runs: median (min–max)",
-            runs.len()
-        );
-        for (label, pick) in [
-            (
-                "first click, code not yet fetched",
-                (|r| r.cold_ms) as fn(&clicks::Clicks) -> f64,
-            ),
-            ("first click after 2 s idle", |r| r.prefetched_ms),
-            ("second click", |r| r.second_ms),
-        ] {
-            let (median, min, max) = stats(runs.iter().map(pick).collect());
-            println!("{label:<36} {median:>8.1} ({min:.1}–{max:.1})");
-        }
-        let cold = runs.iter().filter(|r| r.cold_was_cold).count();
-        println!(
-            "(the first click found the code not yet fetched in {cold} of {} runs)",
-            runs.len()
-        );
+}
+
+/// One build's clicks on the link to one page, as medians with their spread.
+fn click_figures(name: &str, link: &str, runs: &[clicks::Clicks]) {
+    println!(
+        "\n{name}: a click on {link} to its page in the DOM (ms), {} runs: median (min–max)",
+        runs.len()
+    );
+    for (label, pick) in [
+        (
+            "first click, code not yet fetched",
+            (|r| r.cold_ms) as fn(&clicks::Clicks) -> f64,
+        ),
+        ("first click after 2 s idle", |r| r.prefetched_ms),
+        ("second click", |r| r.second_ms),
+    ] {
+        let (median, min, max) = stats(runs.iter().map(pick).collect());
+        println!("{label:<36} {median:>8.1} ({min:.1}–{max:.1})");
     }
+    let cold = runs.iter().filter(|r| r.cold_was_cold).count();
+    println!(
+        "(the first click found the code not yet fetched in {cold} of {} runs)",
+        runs.len()
+    );
 }

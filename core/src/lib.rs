@@ -13,6 +13,7 @@ mod deprecation;
 mod error;
 mod every;
 mod export;
+mod glance;
 mod import;
 mod input;
 mod int64;
@@ -39,6 +40,7 @@ pub use every::{reads, Side, READ_LIMIT};
 pub use export::{
     compact_stamp, field, file_name, neutralise, to_csv, to_json, ExportScope, FileWords,
 };
+pub use glance::{added_lately, Added, Bar, Count, Glance, Kind, Segment};
 pub use import::{parse_rows, ImportRow, ImportWords, ParseError, MAX_ROWS};
 pub use input::{
     parse_api_key, parse_filters, parse_limit, plain_message, search_and_sort, Column, Draft,

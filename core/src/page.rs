@@ -17,6 +17,8 @@ pub enum Page {
     Compare,
     /// `/activity`: what this tab did.
     Activity,
+    /// `/store`: the store at a glance.
+    Store,
 }
 
 impl Page {
@@ -34,6 +36,7 @@ impl Page {
             Page::Pet(id) => format!("/pets/{id}"),
             Page::Compare => "/compare".to_owned(),
             Page::Activity => "/activity".to_owned(),
+            Page::Store => "/store".to_owned(),
         }
     }
 
@@ -45,6 +48,7 @@ impl Page {
             "/pets/import" => Some(Page::Import),
             "/compare" => Some(Page::Compare),
             "/activity" => Some(Page::Activity),
+            "/store" => Some(Page::Store),
             other => other
                 .strip_prefix("/pets/")
                 .filter(|id| !id.is_empty() && !id.contains('/'))
@@ -72,6 +76,7 @@ mod tests {
             Page::pet(9_007_199_254_740_993),
             Page::Compare,
             Page::Activity,
+            Page::Store,
         ];
         for page in pages {
             assert_eq!(Page::at(&page.path()), Some(page.clone()));

@@ -20,7 +20,7 @@ use crate::components::{
     prefetch_menu_contents, preload_export, HeldPet, IdleGuard, LoadFailed, SignIn, UpdateBanner,
 };
 use crate::config::Environment;
-use crate::pages::{Activity, Compare, PetImport, PetNew, PetView};
+use crate::pages::{Activity, Compare, PetImport, PetNew, PetView, Store};
 use crate::session::Session;
 use crate::split::{prefetch, prefetch_when_installed, split, worker_installed, SplitLoaderError};
 
@@ -41,6 +41,7 @@ lazy_page!(import_view, import_preload, page_import, PetImport);
 lazy_page!(pet_view, pet_preload, page_view, PetView);
 lazy_page!(activity_view, activity_preload, page_activity, Activity);
 lazy_page!(compare_view, compare_preload, page_compare, Compare);
+lazy_page!(store_view, store_preload, page_store, Store);
 lazy_page!(idle_view, idle_preload, idle_guard, IdleGuard);
 lazy_page!(update_view, update_preload, update_banner, UpdateBanner);
 lazy_page!(held_view, held_preload, held_pet, HeldPet);
@@ -65,6 +66,8 @@ pub(crate) enum LazyPage {
     Activity,
     /// Both environments compared, in groups.
     Compare,
+    /// The store at a glance.
+    Store,
     /// Not a page: the idle guard (`idleMinutes`), drawn the same way since it acts only
     /// after minutes and the first screen need not carry its code.
     IdleGuard,
@@ -75,12 +78,13 @@ pub(crate) enum LazyPage {
 }
 
 impl LazyPage {
-    const ALL: [LazyPage; 5] = [
+    const ALL: [LazyPage; 6] = [
         Self::New,
         Self::Import,
         Self::View,
         Self::Activity,
         Self::Compare,
+        Self::Store,
     ];
 
     /// The lazy page at `path` (below the router's base), if it is one.
@@ -92,6 +96,7 @@ impl LazyPage {
             Page::Pet(_) => Some(Self::View),
             Page::Activity => Some(Self::Activity),
             Page::Compare => Some(Self::Compare),
+            Page::Store => Some(Self::Store),
         }
     }
 
@@ -102,6 +107,7 @@ impl LazyPage {
             Self::View => pet_view().await,
             Self::Activity => activity_view().await,
             Self::Compare => compare_view().await,
+            Self::Store => store_view().await,
             Self::IdleGuard => idle_view().await,
             Self::UpdateBanner => update_view().await,
             Self::HeldPet => held_view().await,
@@ -117,6 +123,7 @@ impl LazyPage {
             Self::View => pet_preload().await,
             Self::Activity => activity_preload().await,
             Self::Compare => compare_preload().await,
+            Self::Store => store_preload().await,
             Self::IdleGuard => idle_preload().await,
             Self::UpdateBanner => update_preload().await,
             Self::HeldPet => held_preload().await,
@@ -298,6 +305,7 @@ mod tests {
         assert_eq!(LazyPage::at("/pets/42"), Some(LazyPage::View));
         assert_eq!(LazyPage::at("/activity"), Some(LazyPage::Activity));
         assert_eq!(LazyPage::at("/compare"), Some(LazyPage::Compare));
+        assert_eq!(LazyPage::at("/store"), Some(LazyPage::Store));
         assert_eq!(LazyPage::at("/pets"), None);
         assert_eq!(LazyPage::at("/pets/"), None);
         assert_eq!(LazyPage::at("/"), None);

@@ -164,6 +164,7 @@ fn Shell(config: AppConfig, base: String) -> impl IntoView {
                         <Route path=path!("/pets/:id") view=|| lazy_route(LazyPage::View) />
                         <Route path=path!("/activity") view=|| lazy_route(LazyPage::Activity) />
                         <Route path=path!("/compare") view=|| lazy_route(LazyPage::Compare) />
+                        <Route path=path!("/store") view=|| lazy_route(LazyPage::Store) />
                     </Routes>
                 }
             }}

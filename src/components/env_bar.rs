@@ -44,6 +44,9 @@ pub fn EnvironmentBar() -> impl IntoView {
             </div>
             // `<A exact>` marks the page shown with `aria-current`.
             <nav aria-label=t(words::main_navigation)>
+                <A href=move || current.href(&Page::Store) exact=true>
+                    {t(words::nav_store)}
+                </A>
                 <A href=pets_href exact=true>
                     {t(words::nav_pets)}
                 </A>

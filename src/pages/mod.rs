@@ -9,6 +9,7 @@ mod pet_list;
 mod pet_new;
 mod pet_rows;
 mod pet_view;
+mod store;
 mod wider_reads;
 
 pub use activity::Activity;
@@ -19,3 +20,4 @@ pub use pet_import::PetImport;
 pub use pet_list::PetList;
 pub use pet_new::PetNew;
 pub use pet_view::PetView;
+pub use store::Store;

@@ -39,16 +39,14 @@ pub fn PetList() -> impl IntoView {
     let set_query = shallow.setter();
     let search = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let sort = Memo::new(move |_| query.read().get_str("sort").and_then(Sort::parse));
-    // The category filter, where the deployment names its categories: only a named category
-    // of the environment shown filters (a `category=` kept across a switch, or typed in the
-    // address, is left alone where it names nothing).
+    // The category filter, where the deployment names its categories or the address names one
+    // (the Store page's links do, named or not): the select then offers it by its number.
     let names = Memo::new(move |_| session.categories(current.env()));
     let category = Memo::new(move |_| {
-        let id = query
+        query
             .read()
             .get_str("category")
-            .and_then(|c| parse_int64(c).ok())?;
-        names.with(|n| n.name(id).is_some()).then_some(id)
+            .and_then(|c| parse_int64(c).ok())
     });
     let set_sort = set_query.clone();
     let on_sort = Callback::new(move |column| {
@@ -95,10 +93,25 @@ pub fn PetList() -> impl IntoView {
         let value = event_target_value(&ev);
         set_category("category", (!value.is_empty()).then_some(value));
     };
+    // A category the address names that the deployment does not: offered by its number. (A
+    // memo, so that choosing a named category does not draw the select anew.)
+    let unnamed = Memo::new(move |_| {
+        category
+            .get()
+            .filter(|id| names.with(|n| n.name(*id).is_none()))
+    });
     let category_filter = move || {
+        let unnamed = unnamed.get();
         names.with(|names| {
-            (!names.is_empty()).then(|| {
+            (!names.is_empty() || unnamed.is_some()).then(|| {
                 let options = category_options(names, move |id| category.get() == Some(id));
+                let unnamed = unnamed.map(|id| {
+                    view! {
+                        <option value=id.to_string() selected>
+                            {words::store_category_number(&id.to_string())}
+                        </option>
+                    }
+                });
                 view! {
                     <div class="field">
                         <label for="category-filter">{t(words::column_category)}</label>
@@ -107,6 +120,7 @@ pub fn PetList() -> impl IntoView {
                                 {t(words::all)}
                             </option>
                             {options}
+                            {unnamed}
                         </select>
                     </div>
                 }

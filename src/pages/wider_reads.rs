@@ -75,22 +75,39 @@ impl WiderReads {
                 // A key change (Sign out everywhere) can rerun this after the page that owns
                 // `asked` is gone: then nothing is read.
                 let asked = asked.try_get().flatten();
-                let call = asked.as_ref().map(|a| {
+                // A read of every status the Store page made, while no read is due, is the
+                // same read: shared, not made twice.
+                let kept = asked
+                    .as_ref()
+                    .filter(|a| a.filters.1.is_none())
+                    .and_then(|_| session.kept_every(env));
+                let call = asked.as_ref().filter(|_| kept.is_none()).map(|a| {
                     let status = a.filters.1.clone();
                     session.call(env, move |client| async move {
                         // If their code cannot be downloaded, the search covers the rows
                         // loaded.
+                        let every = status.is_none();
                         let Ok(reads) = read_wide(client, status).await else {
                             return Ok(None);
                         };
-                        let side = reads.await?;
+                        let side = Arc::new(reads.await?);
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
+                        if every {
+                            session.keep_every(env, side.clone(), crate::clock::now());
+                        }
                         Ok(Some(side))
                     })
                 });
                 let found = found.clone();
                 async move {
+                    if let (Some(asked), Some(side)) = (asked.clone(), kept) {
+                        found.set(Some(Found {
+                            asked,
+                            side: Some(side.0),
+                        }));
+                        return Ok(());
+                    }
                     let (Some(asked), Some(call)) = (asked, call) else {
                         // Nothing asked now (no search, or a new read of the list): what
                         // earlier reads found is out of date, and a search typed again reads
@@ -106,7 +123,7 @@ impl WiderReads {
                             return Ok(());
                         }
                     }
-                    let side = result.as_ref().ok().cloned().flatten().map(Arc::new);
+                    let side = result.as_ref().ok().cloned().flatten();
                     found.set(Some(Found { asked, side }));
                     result.map(|_| ())
                 }

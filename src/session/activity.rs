@@ -211,11 +211,22 @@ split! {
     /// Reads the device's log of each environment, writing this page's unsaved entries in
     /// front of it first.
     fn take_in_stored(log: ActivityLog) -> Result<(), SplitLoaderError> {
-        let Some(unsaved) = log.unsaved.try_update_value(std::mem::take) else {
+        let Some(mut unsaved) = log.unsaved.try_update_value(std::mem::take) else {
             return Ok(());
         };
         // Entries recorded from here on have the log read again.
         log.due.set_value(false);
+        // What pages that went away left unwritten goes in first: it is older than this
+        // page's own.
+        let mut left = Vec::new();
+        for slot in storage::device_slots(storage::ACTIVITY_LEFT_PREFIX) {
+            let entries: Option<Vec<Entry>> =
+                storage::device_get(&slot).and_then(|text| serde_json::from_str(&text).ok());
+            storage::device_remove(&slot);
+            left.extend(entries.unwrap_or_default());
+        }
+        left.append(&mut unsaved);
+        let unsaved = left;
         for (i, env) in Environment::ALL.into_iter().enumerate() {
             let mine: Vec<Entry> = unsaved
                 .iter()
@@ -228,8 +239,11 @@ split! {
                 continue;
             };
             if !mine.is_empty() {
+                // (An entry another tab took in from what a page left is there already.)
                 for entry in mine {
-                    push(&mut stored, entry);
+                    if !stored.iter().any(|e| e.id == entry.id && e.id != 0) {
+                        push(&mut stored, entry);
+                    }
                 }
                 storage::device_set_json(&storage::activity_slot(env), &stored);
             }
@@ -289,8 +303,27 @@ impl ActivityLog {
                 log.read_stored();
             }
         });
-        on_cleanup(move || changes.remove());
+        // A page left (a reload, a link followed out, the tab closed) before the log's code
+        // came writes what it has not written yet where the next read of the log takes it in.
+        let leaving = window_event_listener_untyped("pagehide", move |_| log.leave_unsaved());
+        on_cleanup(move || {
+            changes.remove();
+            leaving.remove();
+        });
         log
+    }
+
+    /// Writes this page's unsaved entries under a key of their own, for the next read of the
+    /// log (this page's, should it come back, or another's).
+    fn leave_unsaved(&self) {
+        let unsaved = self
+            .unsaved
+            .try_with_value(Clone::clone)
+            .unwrap_or_default();
+        if let Some(first) = unsaved.first() {
+            let slot = format!("{}{}", storage::ACTIVITY_LEFT_PREFIX, first.id);
+            storage::device_set_json(&slot, &unsaved);
+        }
     }
 
     /// The activity on this device, each environment's entries kept apart and named, newest

@@ -4,6 +4,7 @@
 
 use petstore_core::Page;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -11,7 +12,7 @@ use super::Session;
 use crate::api::{Pet, Wait, GET_PET_REMOVAL};
 use crate::config::Environment;
 use crate::storage;
-use petstore_core::Categories;
+use petstore_core::{Categories, Side};
 
 /// Pets seen in lists and creates, and the environments where `getPet` answered 410 (gone).
 #[derive(Debug, Default)]
@@ -20,6 +21,17 @@ pub(super) struct Known {
     get_pet_gone: Vec<Environment>,
     // The list's query as last shown in each environment, for "Back to the list".
     list_query: HashMap<Environment, String>,
+    // The last read of every status per environment, for the next page that needs one.
+    every: HashMap<Environment, Every>,
+}
+
+/// A read of every status (`Client::list_every(None)`), kept until a read is next due.
+#[derive(Debug)]
+struct Every {
+    side: Arc<Side>,
+    read_at: f64,
+    // `refreshes` and `reread` when it was read: once either has moved on, it is out of date.
+    due: (u32, u32),
 }
 
 impl Session {
@@ -32,11 +44,39 @@ impl Session {
         });
     }
 
+    /// Keeps `side`, a read of every status of `env` made at `read_at`, for the pages that
+    /// need the same read before the next one is due: the Store page and the list's search
+    /// share it rather than reading twice.
+    pub fn keep_every(&self, env: Environment, side: Arc<Side>, read_at: f64) {
+        let due = self.due_count();
+        self.known.update_value(|k| {
+            k.every.insert(env, Every { side, read_at, due });
+        });
+    }
+
+    /// The read of every status of `env` [`Session::keep_every`] kept, with when it was made,
+    /// if no read has been due since (a refresh, the network back).
+    pub fn kept_every(&self, env: Environment) -> Option<(Arc<Side>, f64)> {
+        let due = self.due_count();
+        self.known.with_value(|k| {
+            k.every
+                .get(&env)
+                .filter(|e| e.due == due)
+                .map(|e| (e.side.clone(), e.read_at))
+        })
+    }
+
+    /// How many reads have been due so far, untracked.
+    fn due_count(&self) -> (u32, u32) {
+        untrack(|| (self.refreshes(), self.reread.try_get().unwrap_or_default()))
+    }
+
     /// Forgets what this tab read of `env` (its pets, the list's query): a sign-out.
     pub(super) fn forget_read(&self, env: Environment) {
         self.known.update_value(|k| {
             k.pets.retain(|(of, _), _| *of != env);
             k.list_query.remove(&env);
+            k.every.remove(&env);
         });
         self.forget_tracked(&[env]);
     }

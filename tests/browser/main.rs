@@ -29,6 +29,7 @@ mod app_run_failing;
 mod app_sent;
 mod app_session;
 mod app_settings;
+mod app_store;
 mod app_switching;
 mod app_tablet;
 mod app_tabs;

@@ -138,6 +138,15 @@ async fn every_page_passes_axe_in_both_schemes_and_environments() {
             .await;
             check("activity", violations(c, &axe).await);
 
+            open(
+                c,
+                &format!("{site}store?env={env}"),
+                "the store at a glance",
+                "return !!document.querySelector('table.store-table tbody tr');",
+            )
+            .await;
+            check("store", violations(c, &axe).await);
+
             // The other environment's key form in the page, then both side by side.
             open(
                 c,
@@ -280,6 +289,31 @@ async fn screenshots_at_three_sizes_in_both_schemes() {
         let name = format!("compare-{size}-light.png");
         std::fs::write(dir.join(&name), &png).expect("write the screenshot");
         assert!(png.len() > 1000, "{name} is empty");
+    }
+    // The store at a glance, at the three sizes in both schemes.
+    c.goto(&format!("{site}store?env=production"))
+        .await
+        .expect("open");
+    for (size, width, height, mobile) in [
+        ("desktop", 1280, 800, false),
+        ("tablet", 820, 1180, true),
+        ("phone", 390, 844, true),
+    ] {
+        viewport(&browser, width, height, mobile).await;
+        for dark in [false, true] {
+            scheme(&browser, dark).await;
+            c.refresh().await.expect("reload");
+            wait_js(
+                c,
+                "the store's table",
+                "return !!document.querySelector('table.store-table tbody tr');",
+            )
+            .await;
+            let png = c.screenshot().await.expect("a screenshot");
+            let name = format!("store-{size}-{}.png", if dark { "dark" } else { "light" });
+            std::fs::write(dir.join(&name), &png).expect("write the screenshot");
+            assert!(png.len() > 1000, "{name} is empty");
+        }
     }
     browser.close().await;
     readme_screenshots(&dir);

@@ -23,4 +23,5 @@ mod release_site;
 mod scanning;
 mod split_pages;
 mod start_frame;
+mod store;
 mod tabs;

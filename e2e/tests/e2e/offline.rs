@@ -75,6 +75,12 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
         .unwrap()
         .len();
     assert_eq!(kept_caches(c).await, vec!["petstore-api-production"]);
+    // The store at a glance, read online: its reads are kept too.
+    click_nav(c, "Store").await;
+    wait_for(c, "//table[contains(@class, 'store-table')]//tbody/tr").await;
+    let counts_online = text_of(c, ".store-counts").await;
+    click_nav(c, "Pets").await;
+    wait_for(c, "//table//tbody/tr[3]").await;
 
     // Offline: the same rows, marked and dimmed; adding off, with the reason.
     let offline = go_offline(&browser, &log).await;
@@ -107,6 +113,14 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
         "//p[contains(., 'This device is offline: nothing can be added to Production')]",
     )
     .await;
+    // The store's figures are the kept ones, and say so.
+    click_nav(c, "Store").await;
+    wait_for(
+        c,
+        "//p[contains(@class, 'kept')][contains(., 'These figures are the ones kept from')]",
+    )
+    .await;
+    assert_eq!(text_of(c, ".store-counts").await, counts_online);
     click_nav(c, "Pets").await;
     wait_for(c, "//table//tbody/tr[3]").await;
 

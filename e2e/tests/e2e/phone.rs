@@ -199,6 +199,39 @@ async fn on_a_phone_every_page_fits_with_its_disclosures_open() {
     .await;
     fits_the_window(c, "the activity").await;
 
+    // The store at a glance: each bar the width of the screen, its words inside it.
+    open(
+        c,
+        &format!("{site}store?env=production"),
+        "the store at a glance",
+        "return !!document.querySelector('table.store-table tbody tr');",
+    )
+    .await;
+    fits_the_window(c, "the store").await;
+    let bars = read(
+        c,
+        "measure the bars",
+        "return Array.from(document.querySelectorAll('.store-bar'))
+           .map((b) => { const r = b.querySelector('svg.bar').getBoundingClientRect();
+                         const l = b.querySelector('.bar-label').getBoundingClientRect();
+                         return [r.left, r.right, l.right, innerWidth]; });",
+    )
+    .await;
+    let bars = bars.as_array().cloned().unwrap_or_default();
+    assert!(!bars.is_empty(), "no bar on the store page");
+    for b in &bars {
+        let [left, right, label, width] = [0, 1, 2, 3].map(|i| b[i].as_f64().unwrap_or(-1.0));
+        assert!(
+            left >= 0.0 && right <= width,
+            "a bar runs off the screen: {b}"
+        );
+        assert!(
+            right - left >= width * 0.8,
+            "a bar is not the screen's width: {b}"
+        );
+        assert!(label <= width, "a bar's words run off the screen: {b}");
+    }
+
     // The compare page, "The same in both" shown; each pet's box a 44 px target.
     c.execute(
         "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
@@ -271,6 +304,18 @@ async fn at_a_laptop_and_a_tablet_no_cell_of_the_list_runs_into_the_next() {
         assert_eq!(over, json!([]), "cells running over at {width} px");
         fits_the_window(c, &format!("the list at {width} px")).await;
     }
+    // The store at a glance on the tablet held upright: the chart and the pets added, one
+    // above the other, with nothing to scroll sideways.
+    c.goto(&format!("{site}store?env=production"))
+        .await
+        .expect("open the store");
+    wait_js(
+        c,
+        "the store's table",
+        "return !!document.querySelector('table.store-table tbody tr');",
+    )
+    .await;
+    fits_the_window(c, "the store at 820 px").await;
     browser.close().await;
 }
 

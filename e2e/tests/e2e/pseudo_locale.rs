@@ -175,6 +175,15 @@ async fn in_the_pseudo_locale_every_word_on_every_page_comes_from_the_catalogue(
     .await;
     found.extend(outside(c, &data, "the activity").await);
 
+    open(
+        c,
+        &format!("{site}store?env=production"),
+        "the store at a glance",
+        "return !!document.querySelector('table.store-table tbody tr');",
+    )
+    .await;
+    found.extend(outside(c, &data, "the store").await);
+
     // Compare: the other environment's key form, the groups, a copy's panel.
     open(
         c,

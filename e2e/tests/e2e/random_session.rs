@@ -121,6 +121,7 @@ async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
         model.rounded = None;
         model.undone = None;
         model.found = None;
+        model.store_opened = None;
         let mut before = snapshot(c).await;
         if let Some(step @ Step::Language(tag)) = language::draw(&mut speaking, &before.lang) {
             done.push(step.clone());

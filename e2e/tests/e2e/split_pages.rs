@@ -15,12 +15,13 @@ use serde_json::{json, Value};
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The lazy pages' own files, as wasm-split-cli names them.
-const PAGES: [&str; 5] = [
+const PAGES: [&str; 6] = [
     "split_page_new.wasm",
     "split_page_import.wasm",
     "split_page_view.wasm",
     "split_page_activity.wasm",
     "split_page_compare.wasm",
+    "split_page_store.wasm",
 ];
 
 /// The shared-tablet guard's own file: fetched after the first screen, where it is set.

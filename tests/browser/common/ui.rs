@@ -419,10 +419,15 @@ pub async fn click(element: &HtmlElement) {
 pub async fn follow(host: &Element, name: &str) {
     let anchor = link(host, name).unwrap_or_else(|| panic!("a link named {name}"));
     let href = anchor.get_attribute("href").expect("the link has an href");
+    go(&href).await;
+}
+
+/// Goes to `href` as the router does on a click of a link to it, through the history API.
+pub async fn go(href: &str) {
     window()
         .history()
         .unwrap()
-        .push_state_with_url(&JsValue::NULL, "", Some(&href))
+        .push_state_with_url(&JsValue::NULL, "", Some(href))
         .unwrap();
     let event = web_sys::Event::new("popstate").unwrap();
     window().dispatch_event(&event).unwrap();

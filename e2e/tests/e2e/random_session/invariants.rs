@@ -145,6 +145,7 @@ pub fn check(model: &Model, snap: &Snapshot) -> Result<(), String> {
         return Err(format!("{} rows shown with no key", snap.rows.len()));
     }
     if !snap.dialog {
+        store_figures(model, snap)?;
         page_matches_url(model, snap, env)?;
         super::compare::matches_service(model, snap)?;
     }
@@ -406,6 +407,7 @@ fn page_matches_url(model: &Model, snap: &Snapshot, env: usize) -> Result<(), St
         ("/pets/import", "Import pets"),
         ("/activity", "Activity"),
         ("/compare", "Compare environments"),
+        ("/store", "The store at a glance"),
     ]
     .iter()
     .find(|(end, _)| snap.path.ends_with(end))
@@ -530,4 +532,81 @@ fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
         }
         None => Ok(()),
     }
+}
+
+/// The Store page: its table adds up to its counts, opening it read each status at most once
+/// (none when the list's search had just read them), and a read made by this step counts
+/// what the service holds.
+fn store_figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    if !snap.path.ends_with("/store") || snap.counts.len() != 4 {
+        return Ok(());
+    }
+    let number = |s: &str| {
+        s.trim_end_matches('+')
+            .replace([',', '.', '\u{a0}', ' '], "")
+            .parse::<usize>()
+            .ok()
+    };
+    let more = snap.counts.iter().any(|c| c.ends_with('+'));
+    let counts: Vec<usize> = snap.counts.iter().filter_map(|c| number(c)).collect();
+    // Each table row: the four statuses, then the category's total.
+    for (kind, count) in counts.iter().enumerate() {
+        let summed: usize = snap
+            .rows
+            .iter()
+            .filter_map(|r| r.get(kind).and_then(|c| number(c)))
+            .sum();
+        if summed != *count {
+            return Err(format!("the store's table adds up to {summed} for column {kind}, its count says {count}: {:?} {:?}", snap.counts, snap.rows));
+        }
+    }
+    let Some((env, from, list_read)) = &model.store_opened else {
+        return Ok(());
+    };
+    let log = model.log(*env);
+    let mut reads: Vec<&str> = log
+        .iter()
+        .skip(*from)
+        .filter(|e| e.method == "GET" && e.path.contains("/pets?limit=100"))
+        .map(|e| e.path.as_str())
+        .collect();
+    // One read of the list left behind is the list's own.
+    if let Some(own) = list_read {
+        if let Some(i) = reads.iter().position(|p| p.ends_with(own.as_str())) {
+            reads.remove(i);
+        }
+    }
+    let mut distinct = reads.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if reads.len() > 4 || distinct.len() != reads.len() {
+        return Err(format!("opening the store read {reads:?}"));
+    }
+    let kept = ["offline_as_it_was", "unreachable_as_it_was"]
+        .iter()
+        .any(|key| snap.text.contains(&snap.words().part(key)));
+    let healthy = matches!(model.mode[*env], Mode::Normal | Mode::Slow(_));
+    if reads.len() == 4 && healthy && !kept && !more && snap.alerts.is_empty() {
+        let pets = model.pets(*env);
+        let of = |s: Option<&str>| {
+            pets.iter()
+                .filter(|p| match s {
+                    Some(s) => p.status.as_deref() == Some(s),
+                    None => !matches!(p.status.as_deref(), Some("available" | "pending" | "sold")),
+                })
+                .count()
+        };
+        let truth = [
+            of(Some("available")),
+            of(Some("pending")),
+            of(Some("sold")),
+            of(None),
+        ];
+        if counts != truth {
+            return Err(format!(
+                "the store counts {counts:?}, the service holds {truth:?}"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -70,6 +70,10 @@ pub struct Model {
     /// Set by the step that scanned into Find a pet, until the next step: what the page must
     /// then show.
     pub found: Option<super::find::Found>,
+    /// Set by the step that opened the Store page, until the next step: its environment,
+    /// where its request log stood, so the reads the page made are counted, and the list's own
+    /// read (its path's end) if the step left the list.
+    pub store_opened: Option<(usize, usize, Option<String>)>,
     /// Set by the step that pressed Undo, until the next step: the environment and name the
     /// add form must show again, as typed.
     pub undone: Option<(usize, String)>,
@@ -143,6 +147,7 @@ impl Model {
             taken_back: Vec::new(),
             undone: None,
             found: None,
+            store_opened: None,
             fresh_tab: None,
             other_tabs: Vec::new(),
             busy_from: [None, None],

@@ -90,6 +90,9 @@ pub struct Snapshot {
     pub lang: String,
     /// What the fields of the page hold, by id.
     pub values: Vec<(String, String)>,
+    /// The Store page's counts per status, as written ("12", "100+").
+    #[serde(default)]
+    pub counts: Vec<String>,
 }
 
 impl Snapshot {
@@ -147,6 +150,7 @@ return {
   readAt: (() => { const t = q('.freshness time').map((e) => Date.parse(e.getAttribute('datetime'))); return t.length ? Math.min(...t) : null; })(),
   stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
   lang: document.documentElement.lang,
+  counts: q('.store-count').map(text),
   values: q('main input, main textarea').filter((e) => e.id && e.type !== 'file' && e.type !== 'checkbox').map((e) => [e.id, e.value]),
 };
 "#;

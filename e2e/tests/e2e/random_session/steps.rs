@@ -70,6 +70,8 @@ pub enum Step {
     Search(&'static str),
     Sort(&'static str),
     OpenActivity,
+    /// The Store page, from the header.
+    OpenStore,
     TryAgain,
     /// Sign out everywhere; `true` answers its question with Forget everything, `false`
     /// with Keep everything.
@@ -226,14 +228,16 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
     match rng.below(13) {
         0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a", "É"])),
         2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
-        4 => Step::OpenActivity,
+        // From the draw already made, so the fixed seeds' sequences stay as they were.
+        4 if env == 0 => Step::OpenActivity,
+        4 => Step::OpenStore,
         5 | 6 => Step::TryAgain,
         // From the draw already made, so the fixed seeds' sequences stay as they were.
         7 => Step::SignOutEverywhere(env == 0),
         8 | 9 => Step::BusyOnce(env),
         10 => Step::GetPetOff(env),
         11 => Step::GetPetOn(env),
-        _ => Step::DeepLink(rng.pick(&["pets/new", "pets/import", "activity", "compare"])),
+        _ => Step::DeepLink(rng.pick(&["pets/new", "pets/import", "activity", "compare", "store"])),
     }
 }
 
@@ -426,7 +430,24 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
         Step::OpenActivity => {
             page::nav(c, "Activity").await;
         }
+        Step::OpenStore => {
+            // Left at this moment, the list may be reading its own rows again (the tab shown
+            // again, say): that read is the list's, not the store's.
+            let list_read = snap.path.ends_with("/pets").then(|| {
+                let status = snap.status.clone().filter(|s| !s.is_empty());
+                let limit = snap.limit.clone().unwrap_or_else(|| "20".to_owned());
+                match status {
+                    Some(status) => format!("/pets?limit={limit}&status={status}"),
+                    None => format!("/pets?limit={limit}"),
+                }
+            });
+            model.store_opened = Some((env, model.log(env).len(), list_read));
+            page::nav(c, "Store").await;
+        }
         Step::DeepLink(path) => {
+            if *path == "store" {
+                model.store_opened = Some((env, model.log(env).len(), None));
+            }
             let url = format!("{site}{path}?env={}", ENVS[env]);
             c.goto(&url).await.expect("open a deep link");
         }

@@ -65,7 +65,7 @@ pub struct Count {
 }
 
 /// One category's pets by kind: a bar of the chart and a row of the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bar {
     /// The category's number.
     pub category: i64,
@@ -117,7 +117,7 @@ pub struct Segment {
 }
 
 /// The store at a glance, from one read of every status.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Glance {
     /// Per kind, by [`Kind::index`].
     pub counts: [Count; 4],

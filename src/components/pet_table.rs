@@ -107,15 +107,15 @@ pub fn PetTable(
             })
         })
     });
-    // A search covers the wider reads where there are some (`pages/wider_reads.rs`).
-    // The category filter narrows what the search covers: the rows loaded.
+    // A search, and a category, cover the wider reads where there are some
+    // (`pages/wider_reads.rs`).
     let shown = Memo::new(move |_| {
         let search = view.search.read();
         let category = view.category.get();
         wider.with(|wide| {
             listing.with(|l| {
                 let Some(l) = l else { return Vec::new() };
-                let read = match (wide, search.trim().is_empty()) {
+                let read = match (wide, search.trim().is_empty() && category.is_none()) {
                     (Some(wide), false) => &wide.pets,
                     _ => &l.pets,
                 };

@@ -82,7 +82,13 @@ pub(super) fn PetRows(
         reads: wider_reads,
         side: wide_side,
         on_the_way: widening,
-    } = WiderReads::new(env, shown, shown_filters, list_view.search);
+    } = WiderReads::new(
+        env,
+        shown,
+        shown_filters,
+        list_view.search,
+        list_view.category,
+    );
     // The pets this device added here a moment ago that fit the list's status filter: the
     // table shows them first where its read did not reach them.
     let sent = use_sent();
@@ -111,9 +117,14 @@ pub(super) fn PetRows(
     // A search past the rows loaded reads more of the same list: not quiet, since the matches
     // may change; said (and the rows dimmed) until it is in.
     let busy = move || (loading.get() && !quiet()) || widening.get();
+    // Refresh and Try again read anew, the search's wider reads too (never a read of every
+    // status kept from a moment ago).
     let retry = {
         let pets = pets.clone();
-        Callback::new(move |()| pets.refetch())
+        Callback::new(move |()| {
+            session.forget_every(env);
+            pets.refetch()
+        })
     };
     // What the age line reads, made with the page: the line drawn for one table may take in
     // a change of the list once more as that table makes way for the next.

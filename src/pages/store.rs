@@ -12,13 +12,16 @@ use petstore_core::{added_lately, Glance, Page, Side, READ_LIMIT};
 
 use crate::api::ApiError;
 use crate::clock;
+use futures::future::LocalBoxFuture;
+use leptos_router::hooks::use_navigate;
+
 use crate::components::{
-    category_label, clock_time, page_title, ErrorAlert, Freshness, StoreChart, StoreCounts,
+    category_label, clock_time, page_title, ErrorAlert, Follow, Freshness, StoreChart, StoreCounts,
 };
 use crate::config::Environment;
-use crate::i18n::{call_said, number, status_name, t, words, Label};
+use crate::i18n::{call_said, day_long, number, status_name, t, words, Label};
 use crate::session::{
-    use_current_env, use_sent, use_session, CallError, CurrentEnv, SentPets, Session,
+    absolute, use_current_env, use_sent, use_session, CallError, CurrentEnv, SentPets, Session,
 };
 
 /// How many of the pets added today, and in the week before, are listed.
@@ -64,123 +67,150 @@ pub fn Store() -> impl IntoView {
 fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
     let session = use_session();
     let sent = use_sent();
-    // The last read that came back, kept through a failed read again (marked with its time).
-    let last = StoredValue::new(None::<Read>);
-    // Refresh reads anew, even where a read the list's search made is still fresh.
-    let fresh = StoredValue::new(false);
+    let navigate = use_navigate();
+    let follow: Follow = Callback::new(move |(ev, href): (web_sys::MouseEvent, String)| {
+        // A click with Ctrl, Shift or the middle button is the browser's (a new tab).
+        let modified = ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key();
+        if ev.button() == 0 && !modified {
+            ev.prevent_default();
+            navigate(&href, absolute(false));
+        }
+    });
+    // The read on screen, written by the read itself (as the list's rows are): a read again
+    // that changes nothing redraws nothing, and a failed one keeps it, marked.
+    let shown = RwSignal::new(None::<Read>);
     let read = LocalResource::new(move || {
         session.reread();
         session.refreshes();
-        let kept = match fresh.try_update_value(std::mem::take) {
-            Some(false) => session.kept_every(env),
-            _ => None,
-        };
-        let call = kept.is_none().then(|| {
-            session.call(env, move |client| async move {
-                let side = Arc::new(client.list_every(None).await?);
-                // So that opening one of them shows it at once.
-                session.remember_pets(env, &side.pets);
-                Ok(side)
-            })
-        });
-        async move {
-            let answer = match (kept, call) {
-                (Some(kept), _) => Ok(kept),
-                (None, Some(call)) => call.await.map(|side| {
-                    let read_at = clock::now();
-                    session.keep_every(env, side.clone(), read_at);
-                    (side, read_at)
-                }),
-                (None, None) => Err(CallError::Api(ApiError::Cancelled)),
+        let started = clock::now();
+        let read: LocalBoxFuture<'static, Result<(Arc<Side>, f64), CallError>> =
+            match session.kept_every(env) {
+                // The list's search read the same a moment ago.
+                Some(kept) => Box::pin(async move { Ok(kept) }),
+                None => {
+                    let call = session.call(env, move |client| async move {
+                        let side = Arc::new(client.list_every(None).await?);
+                        // So that opening one of them shows it at once.
+                        session.remember_pets(env, &side.pets);
+                        session.keep_every(env, side.clone(), started);
+                        Ok(side)
+                    });
+                    Box::pin(async move { call.await.map(|side| (side, started)) })
+                }
             };
-            match answer {
+        async move {
+            match read.await {
                 Ok((side, read_at)) => {
                     let read = Read {
                         side,
                         read_at,
                         failed_at: None,
                     };
-                    last.try_set_value(Some(read.clone()));
-                    Ok(read)
+                    shown.try_set(Some(read));
+                    Ok(())
                 }
-                // The figures stay, marked, unless the key is wanted (the sign-in form shows).
-                Err(e) => match last.try_get_value().flatten() {
-                    Some(read) if !e.needs_sign_in() => Ok(Read {
-                        failed_at: Some(clock::now()),
-                        ..read
-                    }),
+                // The key is wanted (the sign-in form shows): nothing of it stays on screen.
+                Err(e) if e.needs_sign_in() => {
+                    shown.try_set(None);
+                    Err(e)
+                }
+                // The figures stay, marked with the time the read again failed.
+                Err(e) => match shown
+                    .try_update(|s| s.as_mut().map(|r| r.failed_at = Some(clock::now())))
+                {
+                    Some(Some(())) => Ok(()),
                     _ => Err(e),
                 },
             }
         }
     });
     let on_refresh = Callback::new(move |()| {
-        fresh.set_value(true);
+        session.forget_every(env);
         read.refetch();
     });
+    // Drawn once there is a read, and kept: each read again changes what they show.
+    let has_read = Memo::new(move |_| shown.with(Option::is_some));
+    let figures = move || {
+        has_read.get().then(|| {
+            view! { <Figures env current shown on_refresh session sent follow /> }
+        })
+    };
+    // A read on its way over figures on screen: said, and the figures dimmed until it is in.
+    let (reading, set_reading) = signal(false);
+    let again = move || reading.get() && has_read.get();
     view! {
-        <div class="store-figures">
-        <Transition fallback=|| view! { <p role="status">{t(words::store_reading)}</p> }>
-            {move || Suspend::new(async move {
-                match read.await {
-                    Ok(read) => {
-                        view! { <Figures env current read on_refresh session sent /> }.into_any()
-                    }
-                    Err(e) if e.needs_sign_in() => ().into_any(),
-                    Err(e) => {
-                        view! {
-                            <ErrorAlert
-                                error=e.api().cloned().unwrap_or(ApiError::Cancelled)
-                                summary=words::could_not_be_read(&env.label(), &call_said(&e))
-                            />
-                            <button
-                                type="button"
-                                class="secondary"
-                                on:click=move |_| on_refresh.run(())
-                            >
-                                {t(words::try_again)}
-                            </button>
+        <div class="store-figures" aria-busy=move || again().to_string()>
+            <p class="loading" role="status">{move || again().then(words::store_reading)}</p>
+            <Transition
+                fallback=|| view! { <p role="status">{t(words::store_reading)}</p> }
+                set_pending=set_reading
+            >
+                {move || Suspend::new(async move {
+                    match read.await {
+                        Ok(()) => ().into_any(),
+                        Err(e) if e.needs_sign_in() => ().into_any(),
+                        Err(e) => {
+                            view! {
+                                <ErrorAlert
+                                    error=e.api().cloned().unwrap_or(ApiError::Cancelled)
+                                    summary=words::could_not_be_read(&env.label(), &call_said(&e))
+                                />
+                                <button
+                                    type="button"
+                                    class="secondary"
+                                    on:click=move |_| on_refresh.run(())
+                                >
+                                    {t(words::try_again)}
+                                </button>
+                            }
+                                .into_any()
                         }
-                            .into_any()
                     }
-                }
-            })}
-        </Transition>
+                })}
+            </Transition>
+            {figures}
         </div>
     }
 }
 
-/// One read's figures: its age, the counts per status, the chart and its table.
+/// The read on screen: its age, the counts per status, the chart and its table.
 #[component]
 fn Figures(
     env: Environment,
     current: CurrentEnv,
-    read: Read,
+    shown: RwSignal<Option<Read>>,
     on_refresh: Callback<()>,
-    // Handed over: this is built after an `.await`, where context is not looked up.
     session: Session,
     sent: SentPets,
+    follow: Follow,
 ) -> impl IntoView {
-    let Read {
-        side,
-        read_at,
-        failed_at,
-    } = read;
+    let at = move |pick: fn(&Read) -> Option<f64>| {
+        Signal::derive(move || shown.with(|r| r.as_ref().and_then(pick)))
+    };
+    let read_at = at(|r| Some(r.read_at));
     // The pets this device added since the read (here or in another tab) are counted too.
-    let glance = Memo::new(move |_| Glance::with_created(&side, &sent.created(env), read_at));
-    let names = session.categories(env);
+    let glance = Memo::new(move |_| {
+        shown.with(|r| {
+            r.as_ref()
+                .map(|r| Glance::with_created(&r.side, &sent.created(env), r.read_at))
+                .unwrap_or_default()
+        })
+    });
     let kept = move || {
         session.kept_answer(env).filter(|k| !k.slow).map(|k| {
             let at = js_sys::Date::parse(&k.at);
             view! { <p class="note kept" role="status">{words::store_kept(&clock_time(at))}</p> }
         })
     };
+    let printed = move || {
+        read_at
+            .get()
+            .map(|at| words::store_printed(&day_long(at), &env.label(), &clock_time(at)))
+    };
     view! {
-        <Freshness read_at=Some(read_at) failed_at=failed_at on_refresh />
+        <Freshness read_at failed_at=at(|r| r.failed_at) on_refresh />
         {kept}
-        <p class="print-only store-printed">
-            {words::store_printed(&env.label(), &clock_time(read_at))}
-        </p>
+        <p class="print-only store-printed">{printed}</p>
         <section aria-labelledby="store-by-status">
             <h2 id="store-by-status">{t(words::store_by_status)}</h2>
             <StoreCounts glance env current />
@@ -190,7 +220,7 @@ fn Figures(
         </section>
         <section aria-labelledby="store-by-category">
             <h2 id="store-by-category">{t(words::store_by_category)}</h2>
-            <StoreChart glance env current names />
+            <StoreChart glance env current names=session.categories(env) follow />
         </section>
     }
 }
@@ -203,6 +233,8 @@ fn AddedLately(env: Environment, current: CurrentEnv) -> impl IntoView {
     let session = use_session();
     let names = StoredValue::new(session.categories(env));
     let added = Memo::new(move |_| {
+        // Worked out again at each refresh too, so that yesterday's pets leave Today.
+        session.refreshes();
         let (today, week) = day_starts(clock::now());
         added_lately(&sent.created(env), today, week)
     });
@@ -219,7 +251,10 @@ fn AddedLately(env: Environment, current: CurrentEnv) -> impl IntoView {
                 let category = names.with_value(|n| category_label(n, pet.category_id));
                 let details = format!(
                     ", {category}, {}, {}",
-                    status_name(pet.status.as_ref()),
+                    match &pet.status {
+                        Some(status) => status_name(Some(status)),
+                        None => words::no_status(),
+                    },
                     clock_time(at as f64)
                 );
                 view! {
@@ -234,7 +269,8 @@ fn AddedLately(env: Environment, current: CurrentEnv) -> impl IntoView {
             <ol class="added-pets">{items}</ol>
             {more.then(|| view! {
                 <p class="note">
-                    {words::store_added_newest(&number(ADDED_SHOWN as u64))} " "
+                    {words::store_added_newest(&number(ADDED_SHOWN as u64))}
+                    " "
                     <a href=current.link(&Page::Activity, env)>{t(words::nav_activity)}</a>
                 </p>
             })}

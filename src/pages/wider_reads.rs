@@ -45,17 +45,20 @@ pub(super) struct WiderReads {
 
 impl WiderReads {
     /// The wider reads for the list on screen (`shown`, with its filters `shown_filters`),
-    /// asked for when `search` is typed over a list that needs them
+    /// asked for when `search` is typed, or a `category` chosen, over a list that needs them
     /// ([`Listing::needs_wider_reads`]) and again after each read of that list; kept when the
-    /// search is cleared, so typing again reads nothing more.
+    /// search is cleared, so typing again reads nothing more. (A category's pets are counted
+    /// on the Store page from the same reads: its link shows them all.)
     pub fn new(
         env: Environment,
         shown: RwSignal<Option<Listing>>,
         shown_filters: Memo<Option<(u32, Option<PetStatus>)>>,
         search: Memo<String>,
+        category: Memo<Option<i64>>,
     ) -> WiderReads {
         let session = use_session();
-        let searching = Memo::new(move |_| !search.read().trim().is_empty());
+        let searching =
+            Memo::new(move |_| !search.read().trim().is_empty() || category.with(Option::is_some));
         // Its own last value tells a search cleared over the same read (kept) from a new read.
         let asked = Memo::new(move |before: Option<&Option<Asked>>| {
             let now = shown.with(|l| {

@@ -305,10 +305,17 @@ impl ActivityLog {
         });
         // A page left (a reload, a link followed out, the tab closed) before the log's code
         // came writes what it has not written yet where the next read of the log takes it in.
+        // (A phone often kills a hidden tab without `pagehide`: hiding writes them too.)
         let leaving = window_event_listener_untyped("pagehide", move |_| log.leave_unsaved());
+        let hiding = window_event_listener_untyped("visibilitychange", move |_| {
+            if super::refresh::hidden() {
+                log.leave_unsaved();
+            }
+        });
         on_cleanup(move || {
             changes.remove();
             leaving.remove();
+            hiding.remove();
         });
         log
     }

@@ -32,6 +32,8 @@ struct Every {
     read_at: f64,
     // `refreshes` and `reread` when it was read: once either has moved on, it is out of date.
     due: (u32, u32),
+    // The key it was read with: a read is never shown to another key.
+    key: Option<String>,
 }
 
 impl Session {
@@ -49,21 +51,43 @@ impl Session {
     /// share it rather than reading twice.
     pub fn keep_every(&self, env: Environment, side: Arc<Side>, read_at: f64) {
         let due = self.due_count();
+        let key = untrack(|| self.keys.slot(env).usable().map(str::to_owned));
+        if key.is_none() {
+            return;
+        }
         self.known.update_value(|k| {
-            k.every.insert(env, Every { side, read_at, due });
+            k.every.insert(
+                env,
+                Every {
+                    side,
+                    read_at,
+                    due,
+                    key,
+                },
+            );
         });
     }
 
-    /// The read of every status of `env` [`Session::keep_every`] kept, with when it was made,
-    /// if no read has been due since (a refresh, the network back).
+    /// The read of every status of `env` [`Session::keep_every`] kept, with when it was made
+    /// (it started), if no read has been due since (a refresh, the network back) and `env`'s
+    /// key is the one it was read with. The key is tracked: a reader runs again when it
+    /// changes.
     pub fn kept_every(&self, env: Environment) -> Option<(Arc<Side>, f64)> {
         let due = self.due_count();
+        let key = self.keys.slot(env).usable().map(str::to_owned);
         self.known.with_value(|k| {
             k.every
                 .get(&env)
-                .filter(|e| e.due == due)
+                .filter(|e| e.due == due && key.is_some() && e.key == key)
                 .map(|e| (e.side.clone(), e.read_at))
         })
+    }
+
+    /// Forgets the read of every status of `env`: Refresh reads anew.
+    pub fn forget_every(&self, env: Environment) {
+        self.known.update_value(|k| {
+            k.every.remove(&env);
+        });
     }
 
     /// How many reads have been due so far, untracked.

@@ -196,6 +196,58 @@ async fn a_crowded_store_says_at_least_and_why_and_shares_the_searchs_reads() {
         foot.last().is_some_and(|all| all.ends_with('+')),
         "{foot:?}"
     );
+
+    // Back on the list, its Refresh reads anew: the list and, for its search, every status.
+    follow(host, "Pets").await;
+    wait_until("the search's matches again", || rows(host).len() > 20).await;
+    sb.wait_until_answered("production").await;
+    let on_list = reads(&sb).await.len();
+    click(&button(host, "Refresh").unwrap()).await;
+    wait_for_reads(&sb, on_list + 5).await;
+    sb.wait_until_answered("production").await;
+    sb.receives_no_more("production", 300, "Refresh read more", |s| {
+        s.method == "GET"
+    })
+    .await;
+    let seen = reads(&sb).await;
+    assert_eq!(seen.len(), on_list + 5, "{seen:#?}");
+
+    // A category's bar opens the list of every pet of it the reads reach: as many rows as the
+    // Store page counts, though the list's one read holds fewer.
+    follow(host, "Store").await;
+    wait_until("the table", || !table(host).is_empty()).await;
+    let first = table(host)[0].clone();
+    let total: usize = first[5].parse().expect("a category's total");
+    follow(host, &first[0]).await;
+    wait_until("the category's pets, all of them", || {
+        rows(host).len() == total
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn signing_out_takes_the_figures_away_and_the_next_key_reads_anew() {
+    let sb = prepared("store-sign-out").await;
+    let app = open_with("/store?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the counts", || counts(host).len() == 4).await;
+    sb.wait_until_answered("production").await;
+    let before = reads(&sb).await.len();
+    open_menu(host).await;
+    click(&menu_button(host, "Sign out").await).await;
+    wait_until("the figures gone behind the form", || {
+        counts(host).is_empty() && dialog_shown(host)
+    })
+    .await;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the figures again", || counts(host).len() == 4).await;
+    sb.wait_until_answered("production").await;
+    assert_eq!(
+        reads(&sb).await.len(),
+        before + 4,
+        "the new key's figures are its own read"
+    );
 }
 
 /// Waits (up to 10 s) until `sb`'s production has received `n` list reads.

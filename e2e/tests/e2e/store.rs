@@ -2,7 +2,7 @@
 //! real, opens the list with its category and status in the same tab (the router follows it;
 //! the page is not loaded again); and Print gives the chart and its table on one A4 page and
 //! one Letter page, named by the environment and the time read, without the page's buttons or
-//! the pets added lately.
+//! the pets added lately; and under a sub-path (`/admin/`) the segment's list is the sub-path's.
 
 use std::process::Command;
 
@@ -10,7 +10,11 @@ use base64::Engine;
 use fantoccini::Locator;
 use petstore_dev_service::Config;
 use petstore_e2e::look::{sign_in, wait_js};
-use petstore_e2e::{serve_release, start_service_with_registry, Browser};
+use petstore_e2e::worker::{deploy, site_folder};
+use petstore_e2e::{
+    csp, dist_dir, serve_release, serve_site_with, start_service, start_service_with_registry,
+    Browser, SiteLog,
+};
 use serde_json::{json, Value};
 
 const TABLE_SHOWN: &str = "return !!document.querySelector('table.store-table tbody tr');";
@@ -62,7 +66,7 @@ async fn a_segment_opens_the_list_filtered_and_print_fits_one_page_a4_and_letter
             .collect::<Vec<_>>()
             .join(" ");
         for wanted in [
-            "Production, read at",
+            "Production, read on",
             "Pets by category and status",
             "Pets by status",
         ] {
@@ -119,5 +123,44 @@ async fn a_segment_opens_the_list_filtered_and_print_fits_one_page_a4_and_letter
             "{row}"
         );
     }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_sub_path_a_segment_opens_the_list_under_the_same_path() {
+    let (service, config) = start_service().await;
+    let folder = site_folder("store-admin");
+    deploy(
+        &dist_dir("PETSTORE_DIST_ADMIN", "target/dist-admin"),
+        &folder,
+    );
+    let site = serve_site_with(
+        &folder,
+        "/admin/",
+        config,
+        &csp(&service),
+        SiteLog::default(),
+    )
+    .await;
+    let browser = Browser::signed_in().await;
+    let c = &browser.client;
+    c.goto(&format!("{site}store?env=production"))
+        .await
+        .expect("open");
+    wait_js(c, "the store's table", TABLE_SHOWN).await;
+    c.find(Locator::Css(".store-bar svg.bar a"))
+        .await
+        .expect("a segment")
+        .click()
+        .await
+        .expect("click the segment");
+    wait_js(
+        c,
+        "the list under /admin/",
+        "return location.pathname === '/admin/pets'
+           && location.search.includes('category=1')
+           && document.querySelectorAll('table.pets tbody tr').length > 0;",
+    )
+    .await;
     browser.close().await;
 }

@@ -177,7 +177,7 @@ pub async fn snapshot(c: &Client) -> Snapshot {
         "busy": [
             w.say("loading"), w.say("loading_pets"), w.say("loading_pet"), w.part("adding_pet"),
             w.say("row_sending"), w.part("busy_asking_again"), w.say("opening_page"),
-            w.say("reading_both"),
+            w.say("reading_both"), w.say("store_reading"),
         ],
     });
     let value = c

@@ -228,7 +228,8 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
     match rng.below(13) {
         0 | 1 => Step::Search(rng.pick(&["", "re", "RND", "zz", "a", "É"])),
         2 | 3 => Step::Sort(rng.pick(&["ID", "Name", "Category", "Status"])),
-        // From the draw already made, so the fixed seeds' sequences stay as they were.
+        // Either page, by the draw already made (neither uses it otherwise), so the fixed
+        // seeds' sequences stay as they were.
         4 if env == 0 => Step::OpenActivity,
         4 => Step::OpenStore,
         5 | 6 => Step::TryAgain,

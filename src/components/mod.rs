@@ -63,7 +63,7 @@ pub use round_line::RoundLine;
 pub use run_panel::RunPanel;
 pub use sign_in::{KeyForm, SignIn};
 pub use sign_out_everywhere::SignOutEverywhere;
-pub use store_chart::{category_label, Follow, StoreChart, StoreCounts};
+pub use store_chart::{category_label, Patterns, StoreChart, StoreCounts};
 pub use text_field::TextField;
 pub use title::{env_icon, page_title};
 pub use unknown_rows::SendUnknownAgain;

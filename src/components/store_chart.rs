@@ -3,22 +3,20 @@
 //! count leads to the list filtered by its category and status. Colour is never the only
 //! cue: each status has its own pattern, shown beside its count as its key, each segment its
 //! count and each bar a line naming them in words. Bars and rows are keyed, so a read again
-//! that changes nothing redraws nothing (and the keyboard stays where it was).
+//! that changes nothing redraws nothing (and the keyboard stays where it was); one that
+//! changes the longest bar redraws the bars, whose lengths all follow it.
 
 use leptos::prelude::*;
 use petstore_core::{Bar, Categories, Count, Glance, Kind, Page, Segment, READ_LIMIT};
 
 use crate::config::Environment;
 use crate::i18n::{language, number, status_name, t, words, Language};
-use crate::session::CurrentEnv;
+use crate::session::{absolute, CurrentEnv};
+use leptos_router::hooks::use_navigate;
 
 /// Below this share of the chart's width a segment is too narrow to hold its count (the bar's
 /// line of words still says it).
 const LABELLED_WIDTH: f64 = 6.0;
-
-/// Follows a link inside the chart: the router follows an HTML link by itself, not an SVG
-/// one (the page hands over its navigation, made where context is at hand).
-pub type Follow = Callback<(web_sys::MouseEvent, String)>;
 
 /// What a list shows for category `id` on this page: its name, else "Category 7".
 pub fn category_label(names: &Categories, id: i64) -> String {
@@ -129,7 +127,6 @@ pub fn StoreCounts(glance: Memo<Glance>, env: Environment, current: CurrentEnv) 
         view! { <li class="store-kind">{body}</li> }
     };
     view! {
-        <Patterns />
         <ul class="store-counts">{Kind::ALL.into_iter().map(item).collect_view()}</ul>
     }
 }
@@ -150,9 +147,18 @@ pub fn StoreChart(
     env: Environment,
     current: CurrentEnv,
     names: Categories,
-    follow: Follow,
 ) -> impl IntoView {
     let names = StoredValue::new(names);
+    let navigate = use_navigate();
+    // The router follows an HTML link by itself, not an SVG one: a plain click on a segment is
+    // followed the same way (with Ctrl, Shift or the middle button it is the browser's).
+    let follow = Callback::new(move |(ev, href): (web_sys::MouseEvent, String)| {
+        let modified = ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key();
+        if ev.button() == 0 && !modified {
+            ev.prevent_default();
+            navigate(&href, absolute(false));
+        }
+    });
     let drawn = move || {
         let language = language();
         glance.with(|g| {
@@ -216,7 +222,12 @@ fn counts_said(bar: &Bar) -> String {
 
 /// One segment of category `name`'s bar, a link to `href`: an SVG of its own placed in the
 /// bar's, which keeps its count inside it and makes its link an SVG one.
-fn segment_view(s: &Segment, name: &str, href: String, follow: Follow) -> impl IntoView {
+fn segment_view(
+    s: &Segment,
+    name: &str,
+    href: String,
+    follow: Callback<(web_sys::MouseEvent, String)>,
+) -> impl IntoView {
     let pets = number(s.pets as u64);
     let label = words::store_segment(name, &pets, &kind_name(s.kind));
     let text = (s.width >= LABELLED_WIDTH).then(|| view! { <text x="50%" y="50%">{pets}</text> });
@@ -233,7 +244,7 @@ fn segment_view(s: &Segment, name: &str, href: String, follow: Follow) -> impl I
 
 /// The patterns that tell the statuses apart without colour (available is plain).
 #[component]
-fn Patterns() -> impl IntoView {
+pub fn Patterns() -> impl IntoView {
     view! {
         <svg class="store-patterns" width="0" height="0" aria-hidden="true" focusable="false">
             <defs>

@@ -13,16 +13,14 @@ use petstore_core::{added_lately, Glance, Page, Side, READ_LIMIT};
 use crate::api::ApiError;
 use crate::clock;
 use futures::future::LocalBoxFuture;
-use leptos_router::hooks::use_navigate;
 
 use crate::components::{
-    category_label, clock_time, page_title, ErrorAlert, Follow, Freshness, StoreChart, StoreCounts,
+    category_label, clock_time, page_title, ErrorAlert, Freshness, Patterns, StoreChart,
+    StoreCounts,
 };
 use crate::config::Environment;
 use crate::i18n::{call_said, day_long, number, status_name, t, words, Label};
-use crate::session::{
-    absolute, use_current_env, use_sent, use_session, CallError, CurrentEnv, SentPets, Session,
-};
+use crate::session::{use_current_env, use_sent, use_session, CallError, CurrentEnv};
 
 /// How many of the pets added today, and in the week before, are listed.
 const ADDED_SHOWN: usize = 20;
@@ -66,16 +64,6 @@ pub fn Store() -> impl IntoView {
 #[component]
 fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
     let session = use_session();
-    let sent = use_sent();
-    let navigate = use_navigate();
-    let follow: Follow = Callback::new(move |(ev, href): (web_sys::MouseEvent, String)| {
-        // A click with Ctrl, Shift or the middle button is the browser's (a new tab).
-        let modified = ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key();
-        if ev.button() == 0 && !modified {
-            ev.prevent_default();
-            navigate(&href, absolute(false));
-        }
-    });
     // The read on screen, written by the read itself (as the list's rows are): a read again
     // that changes nothing redraws nothing, and a failed one keeps it, marked.
     let shown = RwSignal::new(None::<Read>);
@@ -132,7 +120,7 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
     let has_read = Memo::new(move |_| shown.with(Option::is_some));
     let figures = move || {
         has_read.get().then(|| {
-            view! { <Figures env current shown on_refresh session sent follow /> }
+            view! { <Figures env current shown on_refresh /> }
         })
     };
     // A read on its way over figures on screen: said, and the figures dimmed until it is in.
@@ -180,10 +168,9 @@ fn Figures(
     current: CurrentEnv,
     shown: RwSignal<Option<Read>>,
     on_refresh: Callback<()>,
-    session: Session,
-    sent: SentPets,
-    follow: Follow,
 ) -> impl IntoView {
+    let session = use_session();
+    let sent = use_sent();
     let at = move |pick: fn(&Read) -> Option<f64>| {
         Signal::derive(move || shown.with(|r| r.as_ref().and_then(pick)))
     };
@@ -211,6 +198,8 @@ fn Figures(
         <Freshness read_at failed_at=at(|r| r.failed_at) on_refresh />
         {kept}
         <p class="print-only store-printed">{printed}</p>
+        // The statuses' patterns, for the counts' keys and the chart's segments.
+        <Patterns />
         <section aria-labelledby="store-by-status">
             <h2 id="store-by-status">{t(words::store_by_status)}</h2>
             <StoreCounts glance env current />
@@ -220,7 +209,7 @@ fn Figures(
         </section>
         <section aria-labelledby="store-by-category">
             <h2 id="store-by-category">{t(words::store_by_category)}</h2>
-            <StoreChart glance env current names=session.categories(env) follow />
+            <StoreChart glance env current names=session.categories(env) />
         </section>
     }
 }

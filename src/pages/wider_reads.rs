@@ -86,6 +86,8 @@ impl WiderReads {
                     .and_then(|_| session.kept_every(env));
                 let call = asked.as_ref().filter(|_| kept.is_none()).map(|a| {
                     let status = a.filters.1.clone();
+                    // A read is as old as its start: a pet sent meanwhile may be missing.
+                    let started = crate::clock::now();
                     session.call(env, move |client| async move {
                         // If their code cannot be downloaded, the search covers the rows
                         // loaded.
@@ -97,7 +99,7 @@ impl WiderReads {
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
                         if every {
-                            session.keep_every(env, side.clone(), crate::clock::now());
+                            session.keep_every(env, side.clone(), started);
                         }
                         Ok(Some(side))
                     })

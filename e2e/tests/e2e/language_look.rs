@@ -100,6 +100,14 @@ async fn german_at_phone_size_fits_and_keeps_its_targets_and_each_language_passe
         )
         .await;
         look("the activity").await;
+        open(
+            c,
+            &format!("{site}store?env=production"),
+            "the store at a glance",
+            "return !!document.querySelector('table.store-table tbody tr');",
+        )
+        .await;
+        look("the store").await;
         c.execute("sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;", vec![])
             .await
             .expect("the staging key");

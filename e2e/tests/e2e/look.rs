@@ -245,24 +245,8 @@ async fn screenshots_at_three_sizes_in_both_schemes() {
         .await
         .expect("open");
     sign_in(c, "dev-production-key").await;
-    for (size, width, height, mobile) in [
-        ("desktop", 1280, 800, false),
-        ("tablet", 820, 1180, true),
-        ("phone", 390, 844, true),
-    ] {
-        viewport(&browser, width, height, mobile).await;
-        for dark in [false, true] {
-            scheme(&browser, dark).await;
-            c.refresh().await.expect("reload");
-            wait_js(c, "the rows", ROWS_SHOWN).await;
-            let png = c.screenshot().await.expect("a screenshot");
-            let name = format!("{size}-{}.png", if dark { "dark" } else { "light" });
-            std::fs::write(dir.join(&name), &png).expect("write the screenshot");
-            assert!(png.len() > 1000, "{name} is empty");
-        }
-    }
-    // The compare page, both keys given, at the three sizes in the light scheme.
-    scheme(&browser, false).await;
+    shoot(&browser, &dir, "", &[false, true], "the rows", ROWS_SHOWN).await;
+    // The compare page, both keys given, in the light scheme.
     c.execute(
         "sessionStorage.setItem('petstore-admin.api-key.staging', 'dev-staging-key'); return true;",
         vec![],
@@ -272,51 +256,57 @@ async fn screenshots_at_three_sizes_in_both_schemes() {
     c.goto(&format!("{site}compare?env=production"))
         .await
         .expect("open");
-    for (size, width, height, mobile) in [
-        ("desktop", 1280, 800, false),
-        ("tablet", 820, 1180, true),
-        ("phone", 390, 844, true),
-    ] {
-        viewport(&browser, width, height, mobile).await;
-        c.refresh().await.expect("reload");
-        wait_js(
-            c,
-            "the groups",
-            "return !!document.getElementById('in-both-same');",
-        )
-        .await;
-        let png = c.screenshot().await.expect("a screenshot");
-        let name = format!("compare-{size}-light.png");
-        std::fs::write(dir.join(&name), &png).expect("write the screenshot");
-        assert!(png.len() > 1000, "{name} is empty");
-    }
-    // The store at a glance, at the three sizes in both schemes.
+    let groups = "return !!document.getElementById('in-both-same');";
+    shoot(&browser, &dir, "compare-", &[false], "the groups", groups).await;
+    // The store at a glance, in both schemes.
     c.goto(&format!("{site}store?env=production"))
         .await
         .expect("open");
+    let table = "return !!document.querySelector('table.store-table tbody tr');";
+    shoot(
+        &browser,
+        &dir,
+        "store-",
+        &[false, true],
+        "the store's table",
+        table,
+    )
+    .await;
+    browser.close().await;
+    readme_screenshots(&dir);
+}
+
+/// Screenshots of the page shown, at a desktop's, a tablet's and a phone's size in each of
+/// `schemes` (dark or not), once `ready` (a script) holds after a reload: written to `dir` as
+/// `{prefix}{size}-{light|dark}.png`.
+async fn shoot(
+    browser: &Browser,
+    dir: &std::path::Path,
+    prefix: &str,
+    schemes: &[bool],
+    what: &str,
+    ready: &str,
+) {
+    let c = &browser.client;
     for (size, width, height, mobile) in [
         ("desktop", 1280, 800, false),
         ("tablet", 820, 1180, true),
         ("phone", 390, 844, true),
     ] {
-        viewport(&browser, width, height, mobile).await;
-        for dark in [false, true] {
-            scheme(&browser, dark).await;
+        viewport(browser, width, height, mobile).await;
+        for dark in schemes {
+            scheme(browser, *dark).await;
             c.refresh().await.expect("reload");
-            wait_js(
-                c,
-                "the store's table",
-                "return !!document.querySelector('table.store-table tbody tr');",
-            )
-            .await;
+            wait_js(c, what, ready).await;
             let png = c.screenshot().await.expect("a screenshot");
-            let name = format!("store-{size}-{}.png", if dark { "dark" } else { "light" });
+            let name = format!(
+                "{prefix}{size}-{}.png",
+                if *dark { "dark" } else { "light" }
+            );
             std::fs::write(dir.join(&name), &png).expect("write the screenshot");
             assert!(png.len() > 1000, "{name} is empty");
         }
     }
-    browser.close().await;
-    readme_screenshots(&dir);
 }
 
 /// The files the README's screenshots show the work of: the page's style, its frame, the

@@ -8,6 +8,11 @@ GECKODRIVER_VERSION=0.37.1
 # The splitter that cuts the app's wasm by page (scripts/split-build.sh). It must understand
 # the split points of the wasm_split_helpers that Leptos depends on (0.2 in Cargo.lock).
 WASM_SPLIT_VERSION=0.2.4
+# trunk and geckodriver only hand work on (to cargo, wasm-bindgen and wasm-opt; to Firefox), so
+# they are built without optimising and without trunk's whole-program optimisation on one core
+# (its profile's fat LTO, most of its build). Cargo's settings win over a package's profile.
+LIGHT_BUILD=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false
+  CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
 
 # Cargo's build folder, kept in the user's cache rather than in the clone, so that a fresh clone
 # reuses the dependencies compiled by the last run (as CI caches do); the project's own crates,
@@ -100,12 +105,12 @@ setup_build_tools() {
     # Without its default features: it downloads no tool here (wasm-bindgen and wasm-opt are
     # installed below, and Trunk.toml pins them), so neither TLS nor its update check is built.
     say "installing trunk $TRUNK_VERSION (several minutes on 2 cores, once)"
-    cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features &
+    "${LIGHT_BUILD[@]}" cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features &
     pids+=($!)
   fi
   if [ -n "$engines" ] && ! geckodriver --version 2>/dev/null | grep -q "^geckodriver $GECKODRIVER_VERSION"; then
     say "building geckodriver $GECKODRIVER_VERSION (crates.io, once)"
-    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked &
+    "${LIGHT_BUILD[@]}" cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked &
     pids+=($!)
   fi
   # (It prints no version: cargo's list of installed crates says which one is there.)
@@ -115,6 +120,9 @@ setup_build_tools() {
       --features build-binary &
     pids+=($!)
   fi
+  # The workspace's crates download meanwhile (the network's time, not the cores').
+  cargo fetch --locked --quiet &
+  pids+=($!)
   # trunk uses the wasm-bindgen on PATH only if it equals the one in Cargo.lock (otherwise it
   # would try to download one). Not --locked: the CLI's own lock file pins a webpki-roots
   # release that crates.io no longer serves.
@@ -184,7 +192,7 @@ setup_other_engines() {
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
   if ! geckodriver --version 2>/dev/null | grep -q "^geckodriver $GECKODRIVER_VERSION"; then
     say "building geckodriver $GECKODRIVER_VERSION (crates.io, once)"
-    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
+    "${LIGHT_BUILD[@]}" cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
   fi
 }
 

@@ -36,6 +36,14 @@ fn not_a_pet(what: &Scanned) -> String {
     }
 }
 
+/// The address's query without the list's search text: the box's own typing writes that (a
+/// moment later, once the list takes it), and must not put away what the box said.
+fn filters(query: &str) -> String {
+    let pairs = query.trim_start_matches('?').split('&');
+    let kept: Vec<&str> = pairs.filter(|pair| !pair.starts_with("q=")).collect();
+    kept.join("&")
+}
+
 /// The list's search, which the box is on the list page.
 #[derive(Clone, Copy)]
 pub struct ListSearch {
@@ -59,9 +67,9 @@ pub fn FindPet(
     let to_list = navigate.clone();
     let location = use_location();
     let field = NodeRef::<leptos::html::Input>::new();
-    // What the box said, with the address it was said at: a change of filters puts it away.
+    // What the box said, with the filters it was said at: a change of filters puts it away.
     let (said, set_said) = signal(None::<(Said, String)>);
-    let address = move || location.search.get_untracked();
+    let address = move || filters(&location.search.get_untracked());
     let (scanning, set_scanning) = signal(false);
     // The next scan starts afresh: the box is emptied once a pet opens.
     let open = move |id: i64, env: Environment| {
@@ -124,7 +132,7 @@ pub fn FindPet(
     });
     let on_close = Callback::new(move |()| set_scanning.set(false));
     let answer = move || {
-        let at = location.search.get();
+        let at = filters(&location.search.get());
         said.get()
             .filter(|(_, said_at)| *said_at == at)
             .and_then(|(said, _)| match said {
@@ -196,5 +204,19 @@ pub fn FindPet(
             {answer}
             {move || scanning.get().then(|| view! { <CardScanner on_read on_close /> })}
         </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::filters;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn the_search_text_is_no_filter_and_the_others_are() {
+        assert_eq!(filters("?env=staging&q=Rex"), filters("?env=staging"));
+        assert_eq!(filters("?q=Rex&env=staging"), "env=staging");
+        assert_ne!(filters("?env=staging&status=sold"), filters("?env=staging"));
+        assert_ne!(filters("?env=staging&qty=1"), filters("?env=staging"));
     }
 }

@@ -67,6 +67,9 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
     // The read on screen, written by the read itself (as the list's rows are): a read again
     // that changes nothing redraws nothing, and a failed one keeps it, marked.
     let shown = RwSignal::new(None::<Read>);
+    // Whether a read has come back, set by the read (reading the resource here would suspend
+    // the whole page while it reads again).
+    let answered = RwSignal::new(false);
     let read = LocalResource::new(move || {
         session.reread();
         session.refreshes();
@@ -87,7 +90,9 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
                 }
             };
         async move {
-            match read.await {
+            let read = read.await;
+            answered.try_set(true);
+            match read {
                 Ok((side, read_at)) => {
                     let read = Read {
                         side,
@@ -123,9 +128,10 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
             view! { <Figures env current shown on_refresh /> }
         })
     };
-    // A read on its way over figures on screen: said, and the figures dimmed until it is in.
+    // A read on its way over what a read left on screen (figures, or a failed read's alert):
+    // said, and the figures dimmed until it is in. The first read has the fallback's words.
     let (reading, set_reading) = signal(false);
-    let again = move || reading.get() && has_read.get();
+    let again = move || reading.get() && answered.get();
     view! {
         <div class="store-figures" aria-busy=move || again().to_string()>
             <p class="loading" role="status">{move || again().then(words::store_reading)}</p>

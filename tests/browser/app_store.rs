@@ -2,7 +2,7 @@
 //! and its table agree, a bar leads to the list with its filters, a crowded store says "100+",
 //! a pet added in this tab is counted and listed as added today, and every read is counted:
 //! one read per status on opening, none more for the list's search of the same moment, four
-//! on Refresh.
+//! on Refresh. A failed first read says so, and its Try again says the page is counting.
 
 use crate::common;
 
@@ -248,6 +248,47 @@ async fn signing_out_takes_the_figures_away_and_the_next_key_reads_anew() {
         before + 4,
         "the new key's figures are its own read"
     );
+}
+
+/// Whether the figures are marked busy (a read on its way over what is shown).
+fn busy(host: &Element) -> bool {
+    let figures = all(host, ".store-figures");
+    figures.first().and_then(|f| f.get_attribute("aria-busy")) == Some("true".into())
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_first_read_says_so_and_try_again_says_it_is_counting_then_counts() {
+    let sb = prepared("store-try-again").await;
+    sb.mode("production", "html-500").await;
+    let app = open_with("/store?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    let again = wait_for("Try again", || button(host, "Try again")).await;
+    assert!(alerts(host).iter().any(|a| a.contains("(500)")));
+    assert!(!busy(host), "nothing on its way yet");
+    // The read again hangs: the page says it is counting while the alert waits for its answer.
+    sb.mode("production", "hang").await;
+    let before = reads(&sb).await.len();
+    click(&again).await;
+    wait_until("counting said", || {
+        let said = all(host, ".store-figures > .loading")
+            .iter()
+            .map(text)
+            .collect::<String>();
+        busy(host) && said.contains("Counting the pets")
+    })
+    .await;
+    wait_for_reads(&sb, before + 1).await;
+    sb.mode("production", "normal").await;
+    drop(app);
+    // A new page with the service well again: the four counts, nothing busy.
+    let app = open_with("/store?env=production", &sb.config()).await;
+    let host = &app.host;
+    sign_in(host, PROD_KEY).await;
+    wait_until("the counts, nothing on its way", || {
+        counts(host).len() == 4 && !busy(host)
+    })
+    .await;
 }
 
 /// Waits (up to 10 s) until `sb`'s production has received `n` list reads.

@@ -109,11 +109,38 @@ async fn find_a_pet_opens_a_scanned_card_and_says_what_anything_else_is() {
     )
     .await;
 
-    // An unknown number opens its page, which says so.
+    // The list again.
     c.goto(&format!("{site}pets?env=production"))
         .await
         .expect("the list");
     wait_for(c, "//td[normalize-space()='Rex']").await;
+
+    // A staging card scanned over a search: a card is no name, so the list lets the search go
+    // (a moment later, in the address), and what the box said stays.
+    scan(c, "Nobody by this name").await;
+    wait_js(
+        c,
+        "the list searched",
+        "return new URLSearchParams(location.search).has('q');",
+    )
+    .await;
+    let field = c.find(Locator::Id("find-pet")).await.expect("Find a pet");
+    field.clear().await.expect("empty the box");
+    scan(c, &format!("{here}/pets/3?env=staging")).await;
+    wait_js(
+        c,
+        "the search let go",
+        "return !new URLSearchParams(location.search).has('q');",
+    )
+    .await;
+    let said = en.fill(
+        "find_other_environment",
+        &[("environment", "Staging"), ("current", "Production")],
+    );
+    says(c, ".find-pet [role=alert]", &said).await;
+
+    // An unknown number opens its page, which says so.
+    field.clear().await.expect("empty the box");
     scan(c, "424242").await;
     let said = en.fill(
         "no_pet_with_id",

@@ -120,8 +120,9 @@ setup_build_tools() {
       --features build-binary &
     pids+=($!)
   fi
-  # The workspace's crates download meanwhile (the network's time, not the cores').
-  cargo fetch --locked --quiet &
+  # The workspace's crates download meanwhile (the network's time, not the cores'); if that
+  # fails, the builds below fetch what they need and say why.
+  { cargo fetch --locked --quiet || say "fetching the crates ahead failed; the builds fetch them"; } &
   pids+=($!)
   # trunk uses the wasm-bindgen on PATH only if it equals the one in Cargo.lock (otherwise it
   # would try to download one). Not --locked: the CLI's own lock file pins a webpki-roots

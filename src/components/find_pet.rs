@@ -3,7 +3,7 @@
 //! searches the list (on the list, as it is typed: the box is the list's search), and Enter on
 //! a name only one pet has opens that pet. A card of the other environment says so and offers
 //! to open it there (never switching by itself); anything else says what it is, until the box
-//! or the page's address changes.
+//! or the page's filters change (its own search text aside).
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -36,11 +36,13 @@ fn not_a_pet(what: &Scanned) -> String {
     }
 }
 
-/// The address's query without the list's search text: the box's own typing writes that (a
-/// moment later, once the list takes it), and must not put away what the box said.
+/// The address's query without the list's search text, in a set order: the box's own typing
+/// writes that (a moment later, once the list takes it, which may reorder the rest), and must
+/// not put away what the box said.
 fn filters(query: &str) -> String {
     let pairs = query.trim_start_matches('?').split('&');
-    let kept: Vec<&str> = pairs.filter(|pair| !pair.starts_with("q=")).collect();
+    let mut kept: Vec<&str> = pairs.filter(|pair| !pair.starts_with("q=")).collect();
+    kept.sort_unstable();
     kept.join("&")
 }
 
@@ -216,6 +218,11 @@ mod tests {
     fn the_search_text_is_no_filter_and_the_others_are() {
         assert_eq!(filters("?env=staging&q=Rex"), filters("?env=staging"));
         assert_eq!(filters("?q=Rex&env=staging"), "env=staging");
+        // The search let go of, the filters after it reordered (the router's `swap_remove`).
+        assert_eq!(
+            filters("?env=staging&q=Rex&status=sold&category=2"),
+            filters("?env=staging&category=2&status=sold")
+        );
         assert_ne!(filters("?env=staging&status=sold"), filters("?env=staging"));
         assert_ne!(filters("?env=staging&qty=1"), filters("?env=staging"));
     }

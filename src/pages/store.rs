@@ -128,8 +128,9 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
             view! { <Figures env current shown on_refresh /> }
         })
     };
-    // A read on its way over what a read left on screen (figures, or a failed read's alert):
-    // said, and the figures dimmed until it is in. The first read has the fallback's words.
+    // A read on its way over what a read left on screen (figures, a failed read's alert, or
+    // the sign-in form it asked for): said, and the figures dimmed until it is in. The first
+    // read has the fallback's words.
     let (reading, set_reading) = signal(false);
     let again = move || reading.get() && answered.get();
     view! {

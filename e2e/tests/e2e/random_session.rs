@@ -20,7 +20,10 @@ mod tablet;
 mod tabs;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use tokio::sync::Semaphore;
 
 use self::bulk::MidRun;
 use self::compare::draw_compare;
@@ -365,36 +368,42 @@ fn at_once() -> usize {
 async fn random_sessions_keep_every_invariant() {
     let seeds = seeds();
     let mut failures = Vec::new();
-    for group in seeds.chunks(at_once()) {
-        let runs: Vec<_> = group
-            .iter()
-            .map(|&seed| {
-                tokio::spawn(async move {
-                    let started = Instant::now();
-                    (seed, run(seed).await, started.elapsed())
-                })
+    // A session starts as soon as one of those running ends (in the seeds' order: the
+    // semaphore is fair), rather than a group waiting for its slowest.
+    let slots = Arc::new(Semaphore::new(at_once()));
+    let runs: Vec<_> = seeds
+        .iter()
+        .map(|&seed| {
+            let slots = slots.clone();
+            tokio::spawn(async move {
+                let _slot = slots
+                    .acquire_owned()
+                    .await
+                    .expect("the semaphore stays open");
+                let started = Instant::now();
+                (seed, run(seed).await, started.elapsed())
             })
-            .collect();
-        for handle in runs {
-            let (seed, outcome, took) = handle.await.expect("a session's task");
-            match outcome {
-                Ok(checked) => println!(
-                    "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({checked})",
-                    took.as_secs_f64(),
-                ),
-                Err((steps, why)) => {
-                    let list: Vec<String> = steps
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| format!("  {i:>3}. {s:?}"))
-                        .collect();
-                    failures.push(format!(
-                        "seed {seed} broke an invariant after {} steps: {why}\nsteps:\n{}\n\
-                         replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e random_session",
-                        steps.len(),
-                        list.join("\n")
-                    ));
-                }
+        })
+        .collect();
+    for handle in runs {
+        let (seed, outcome, took) = handle.await.expect("a session's task");
+        match outcome {
+            Ok(checked) => println!(
+                "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({checked})",
+                took.as_secs_f64(),
+            ),
+            Err((steps, why)) => {
+                let list: Vec<String> = steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| format!("  {i:>3}. {s:?}"))
+                    .collect();
+                failures.push(format!(
+                    "seed {seed} broke an invariant after {} steps: {why}\nsteps:\n{}\n\
+                     replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e random_session",
+                    steps.len(),
+                    list.join("\n")
+                ));
             }
         }
     }

@@ -385,8 +385,18 @@ async fn random_sessions_keep_every_invariant() {
             })
         })
         .collect();
-    for handle in runs {
-        let (seed, outcome, took) = handle.await.expect("a session's task");
+    for (seed, handle) in seeds.iter().zip(runs) {
+        // A helper's own check that panicked ends its session: said with the seed too.
+        let (_, outcome, took) = match handle.await {
+            Ok(done) => done,
+            Err(panicked) => {
+                failures.push(format!(
+                    "seed {seed}: {panicked}\n\
+                     replay: PETSTORE_SESSION_SEEDS={seed} cargo test -p petstore-e2e random_session"
+                ));
+                continue;
+            }
+        };
         match outcome {
             Ok(checked) => println!(
                 "seed {seed}: {STEPS} steps kept every invariant in {:.1} s ({checked})",

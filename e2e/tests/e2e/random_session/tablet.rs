@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use petstore_e2e::dist_dir;
-use petstore_e2e::worker::{deploy_keeping, go_offline, go_online};
+use petstore_e2e::worker::{deploy_keeping, go_offline, go_online, worker_active};
 use petstore_e2e::Browser;
 
 use super::model::{url_env, Model, ENVS};
@@ -48,6 +48,9 @@ pub async fn perform(browser: &Browser, model: &mut Model, step: &Step) {
     let c = &browser.client;
     match step {
         Step::Offline if model.offline.is_none() => {
+            // A tablet goes offline after its first visit installed the worker, which the
+            // offline steps hold offline too: a step drawn before that waits for it.
+            worker_active(c).await;
             let sessions = go_offline(browser, &model.site_log).await;
             model.offline = Some((sessions, [model.writes(0), model.writes(1)]));
         }

@@ -12,7 +12,8 @@ use leptos::prelude::*;
 const TICK_MS: u64 = 15_000;
 
 /// "Updated just now" / "Updated 3 minutes ago" (or, with `clock`, "Read at 10:42"); after a
-/// failed read again, "Could not update at 10:44; showing 10:42"; and **Refresh**.
+/// failed read again, "Could not update at 10:44; still showing what was read at 10:42";
+/// and **Refresh**.
 #[component]
 pub fn Freshness(
     /// When what is shown was read (ms since the epoch); nothing is said before a first read.

@@ -34,6 +34,9 @@ pub(super) fn PetRows(
     // one read; kept, marked failed, through a failed read again of the same list; none after
     // any other failure.
     let shown = RwSignal::new(None::<Listing>);
+    // Refresh or Try again pressed: said like a new list until the answer is in (a read again
+    // the timer makes stays quiet). Set by the press, put back by the read.
+    let refreshing = RwSignal::new(false);
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
@@ -71,7 +74,9 @@ pub(super) fn PetRows(
                 Some(call) => call.await,
                 None => Err(CallError::Api(ApiError::Cancelled)),
             };
-            show(shown, result, asked.as_ref())
+            let answer = show(shown, result, asked.as_ref());
+            refreshing.try_set(false);
+            answer
         }
     });
     // The filters of the list on screen, if any: a read of the list already on screen is
@@ -116,12 +121,13 @@ pub(super) fn PetRows(
     let (loading, set_loading) = signal(false);
     // A search past the rows loaded reads more of the same list: not quiet, since the matches
     // may change; said (and the rows dimmed) until it is in.
-    let busy = move || (loading.get() && !quiet()) || widening.get();
+    let busy = move || (loading.get() && (!quiet() || refreshing.get())) || widening.get();
     // Refresh and Try again read anew, the search's wider reads too (never a read of every
     // status kept from a moment ago).
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| {
+            refreshing.set(true);
             session.forget_every(env);
             pets.refetch()
         })

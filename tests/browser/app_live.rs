@@ -154,6 +154,33 @@ async fn a_pet_whose_status_changed_away_is_said_to_have_left() {
     );
 }
 
+/// Whether the list's rows are marked busy (a read on its way over them).
+fn rows_busy(host: &web_sys::Element) -> bool {
+    let rows = all(host, ".rows");
+    rows.first().and_then(|r| r.get_attribute("aria-busy")) == Some("true".into())
+}
+
+#[wasm_bindgen_test]
+async fn refresh_pressed_says_the_list_is_loading_until_its_answer_is_in() {
+    let sandbox = Sandbox::new("live-refresh");
+    let app = open_list(&sandbox, ALL).await;
+    let host = &app.host;
+    let count = rows(host).len();
+    assert!(!rows_busy(host), "nothing on its way yet");
+    sandbox.mode("production", "slow:1000").await;
+    click(&button(host, "Refresh").expect("Refresh")).await;
+    wait_until("loading said, the rows marked busy", || {
+        page_text(host).contains("Loading pets") && rows_busy(host)
+    })
+    .await;
+    assert_eq!(rows(host).len(), count, "the rows stay while it reads");
+    wait_until("the answer in", || {
+        !page_text(host).contains("Loading pets") && !rows_busy(host)
+    })
+    .await;
+    assert_eq!(rows(host).len(), count);
+}
+
 #[wasm_bindgen_test]
 async fn a_failed_read_again_keeps_the_rows_and_says_so_quietly() {
     let sandbox = Sandbox::new("live-failed");

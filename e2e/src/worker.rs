@@ -44,18 +44,20 @@ pub fn site_folder(name: &str) -> PathBuf {
 }
 
 /// Runs `script` (which calls its last argument, `done`, with its answer) until the answer
-/// is neither `false` nor `null`, within 20 s; panics naming `what` otherwise.
+/// is neither `false` nor `null`, within 20 s; panics naming `what` otherwise. A script that
+/// fails (a page still loading) is run again, and its last error said if time runs out.
 pub async fn until(c: &Client, what: &str, script: &str) -> Value {
     let deadline = Instant::now() + WAIT;
     loop {
-        let value = c
-            .execute_async(script, vec![])
-            .await
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-        if value.as_bool() != Some(false) && !value.is_null() {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "{what}: not within {WAIT:?}");
+        let last = match c.execute_async(script, vec![]).await {
+            Ok(value) if value.as_bool() != Some(false) && !value.is_null() => return value,
+            Ok(value) => value.to_string(),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            Instant::now() < deadline,
+            "{what}: not within {WAIT:?} (last: {last})"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }

@@ -47,7 +47,8 @@ fn same_filters(a: &str, b: &str) -> bool {
             .collect()
     }
     let (a, b) = (filters(a), filters(b));
-    a.len() == b.len() && a.iter().all(|pair| b.contains(pair))
+    let times = |list: &[&str], pair: &str| list.iter().filter(|p| **p == pair).count();
+    a.len() == b.len() && a.iter().all(|pair| times(&a, pair) == times(&b, pair))
 }
 
 /// The list's search, which the box is on the list page.
@@ -230,5 +231,9 @@ mod tests {
         assert!(!same_filters("?env=staging&status=sold", "?env=staging"));
         assert!(!same_filters("?env=staging", "?env=staging&status=sold"));
         assert!(!same_filters("?env=staging&qty=1", "?env=staging"));
+        assert!(!same_filters(
+            "?env=staging&env=staging",
+            "?env=staging&status=sold"
+        ));
     }
 }

@@ -35,8 +35,10 @@ pub(super) fn PetRows(
     // any other failure.
     let shown = RwSignal::new(None::<Listing>);
     // Refresh or Try again pressed: said like a new list until the answer is in (a read again
-    // the timer makes stays quiet). Set by the press, put back by the read.
+    // the timer makes stays quiet). Set by the press, put back by the read made after the last
+    // press (a read already on its way when it came is not its answer). Presses are counted.
     let refreshing = RwSignal::new(false);
+    let presses = StoredValue::new(0u64);
     // An Arc resource: its reader below may run once more while this part is being dropped
     // (an environment switch), and an arena resource would be gone by then.
     let pets = ArcLocalResource::new(move || {
@@ -47,6 +49,7 @@ pub(super) fn PetRows(
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
         let asked = filters.try_get();
+        let pressed = presses.get_value();
         let call = asked.clone().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
@@ -75,7 +78,9 @@ pub(super) fn PetRows(
                 None => Err(CallError::Api(ApiError::Cancelled)),
             };
             let answer = show(shown, result, asked.as_ref());
-            refreshing.try_set(false);
+            if presses.try_get_value() == Some(pressed) {
+                refreshing.try_set(false);
+            }
             answer
         }
     });
@@ -127,6 +132,7 @@ pub(super) fn PetRows(
     let retry = {
         let pets = pets.clone();
         Callback::new(move |()| {
+            presses.update_value(|n| *n += 1);
             refreshing.set(true);
             session.forget_every(env);
             pets.refetch()

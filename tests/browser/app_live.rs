@@ -167,6 +167,7 @@ async fn refresh_pressed_says_the_list_is_loading_until_its_answer_is_in() {
     let host = &app.host;
     let count = rows(host).len();
     assert!(!rows_busy(host), "nothing on its way yet");
+    // The timer's reads go on (every 0.5 s here), none said; the press's own read is.
     sandbox.mode("production", "slow:1000").await;
     click(&button(host, "Refresh").expect("Refresh")).await;
     wait_until("loading said, the rows marked busy", || {

@@ -368,8 +368,8 @@ fn at_once() -> usize {
 async fn random_sessions_keep_every_invariant() {
     let seeds = seeds();
     let mut failures = Vec::new();
-    // A session starts as soon as one of those running ends (in the seeds' order: the
-    // semaphore is fair), rather than a group waiting for its slowest.
+    // A session starts as soon as one of those running ends, rather than a group waiting for
+    // its slowest.
     let slots = Arc::new(Semaphore::new(at_once()));
     let runs: Vec<_> = seeds
         .iter()

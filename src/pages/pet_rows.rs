@@ -49,7 +49,8 @@ pub(super) fn PetRows(
         // A key change (sign out everywhere) can reach this after the page that owns the
         // filters is gone: then nothing is sent.
         let asked = filters.try_get();
-        let pressed = presses.get_value();
+        // (`try_`: this may run once more while the part is dropped, as said above.)
+        let pressed = presses.try_get_value().unwrap_or_default();
         let call = asked.clone().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;

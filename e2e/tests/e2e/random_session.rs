@@ -20,10 +20,7 @@ mod tablet;
 mod tabs;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-use tokio::sync::Semaphore;
 
 use self::bulk::MidRun;
 use self::compare::draw_compare;
@@ -69,7 +66,7 @@ const REFRESH_SECONDS: f64 = 1.0;
 const HOLD_SECONDS: f64 = 60.0;
 
 /// Runs one session; the step list so far and what broke, on failure.
-async fn run(seed: u64) -> Result<String, (Vec<Step>, String)> {
+async fn run(seed: u64) -> SessionOutcome {
     let (service, config, registry) = start_service_with_registry(Config {
         test_controls: true,
         ..Config::default()
@@ -368,24 +365,28 @@ fn at_once() -> usize {
 async fn random_sessions_keep_every_invariant() {
     let seeds = seeds();
     let mut failures = Vec::new();
-    // A session starts as soon as one of those running ends, rather than a group waiting for
-    // its slowest.
-    let slots = Arc::new(Semaphore::new(at_once()));
-    let runs: Vec<_> = seeds
-        .iter()
-        .map(|&seed| {
-            let slots = slots.clone();
-            tokio::spawn(async move {
-                let _slot = slots
-                    .acquire_owned()
-                    .await
-                    .expect("the semaphore stays open");
-                let started = Instant::now();
-                (seed, run(seed).await, started.elapsed())
+    for group in seeds.chunks(at_once()) {
+        let runs: Vec<_> = group
+            .iter()
+            .map(|&seed| {
+                tokio::spawn(async move {
+                    let started = Instant::now();
+                    (seed, run(seed).await, started.elapsed())
+                })
             })
-        })
-        .collect();
-    for (seed, handle) in seeds.iter().zip(runs) {
+            .collect();
+        report(group, runs, &mut failures).await;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Waits for a group's sessions and adds each failure, with its seed, to `failures`.
+async fn report(
+    group: &[u64],
+    runs: Vec<tokio::task::JoinHandle<(u64, SessionOutcome, Duration)>>,
+    failures: &mut Vec<String>,
+) {
+    for (seed, handle) in group.iter().zip(runs) {
         // A helper's own check that panicked ends its session: said with the seed too.
         let (_, outcome, took) = match handle.await {
             Ok(done) => done,
@@ -417,5 +418,7 @@ async fn random_sessions_keep_every_invariant() {
             }
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// What one session gives back: how much it checked, or the steps so far and what broke.
+type SessionOutcome = Result<String, (Vec<Step>, String)>;

@@ -34,6 +34,20 @@ finish() {
 }
 trap finish EXIT
 
+# The release builds the end-to-end tests serve (begun beside the browser tests, below), one
+# core and their own build folder; their time is printed with their output.
+release_builds() {
+  local started=$SECONDS
+  export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/release-builds" CARGO_BUILD_JOBS=1 BINARYEN_CORES=1
+  trunk build --release
+  trunk build --release --public-url /admin/ --dist target/dist-admin
+  # The same code under other build names, as the next two deploys: the service worker's
+  # test deploys them in turn under an open tab (the split and optimised files are reused).
+  PETSTORE_BUILD_LABEL=next trunk build --release --dist target/dist-next
+  PETSTORE_BUILD_LABEL=third trunk build --release --dist target/dist-third
+  say "the release builds took $((SECONDS - started)) s, beside the browser tests"
+}
+
 phase "set-up: tools and the browsers (installed once)"
 setup_build_tools --browser --engines
 setup_browser
@@ -103,19 +117,26 @@ phase "browser tests: the app's unit tests and the suites (wasm-bindgen-test, he
 # One test binary holds every suite; the runner's limit is for the whole binary (20 s by
 # default), while each test waits for its own conditions with limits of its own.
 export WASM_BINDGEN_TEST_TIMEOUT=600
+browser_tests=(cargo test -p petstore-admin --target wasm32-unknown-unknown --lib --test '*')
+"${browser_tests[@]}" --no-run
+# The release builds for the end-to-end tests are made while the browser suites run (a
+# browser waiting on a service leaves a core idle): on one core, in a build folder of their
+# own, since cargo holds its folder for as long as the tests it started run.
+release_log=$(mktemp)
+release_builds >"$release_log" 2>&1 &
+release_pid=$!
+service_pids+=("$release_pid")
 # The app's unit tests (`--lib`) first, then the suites.
-cargo test -p petstore-admin --target wasm32-unknown-unknown --lib --test '*'
+"${browser_tests[@]}"
 
 phase "preview smoke test: scripts/run.sh serves the app and the service, and stops"
 scripts/preview-smoke.sh
 
-phase "release builds (at the root, for the sub-path /admin/, and two later deploys)"
-trunk build --release
-trunk build --release --public-url /admin/ --dist target/dist-admin
-# The same code under other build names, as the next two deploys: the service worker's test
-# deploys them in turn under an open tab (the split and optimised files are reused: seconds).
-PETSTORE_BUILD_LABEL=next trunk build --release --dist target/dist-next
-PETSTORE_BUILD_LABEL=third trunk build --release --dist target/dist-third
+phase "release builds (at the root, for the sub-path /admin/, and two later deploys): the end of those begun beside the browser tests"
+release_status=0
+wait "$release_pid" || release_status=$?
+cat "$release_log" >&2
+[ "$release_status" = 0 ] || exit "$release_status"
 
 phase "end-to-end tests of the release builds (Chromium; the cross-engine part in Firefox and WebKit too)"
 start_display

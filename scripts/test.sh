@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: native unit tests, the dev service's conformance tests, the browser suites
 # (wasm-bindgen-test in headless Chromium, against a running dev service), a smoke test of the
-# preview (scripts/run.sh), and the end-to-end tests of the release build in dist/. Installs
+# preview (scripts/run.sh), and the end-to-end tests of the release builds. Installs
 # what it needs first (see scripts/lib.sh). Prints each phase's duration at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +39,8 @@ trap finish EXIT
 release_builds() {
   local started=$SECONDS
   export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/release-builds" CARGO_BUILD_JOBS=1 BINARYEN_CORES=1
-  trunk build --release
+  # Not in dist/: the preview smoke test's `trunk serve` empties that folder as it starts.
+  trunk build --release --dist target/dist-root
   trunk build --release --public-url /admin/ --dist target/dist-admin
   # The same code under other build names, as the next two deploys: the service worker's
   # test deploys them in turn under an open tab (the split and optimised files are reused).
@@ -141,7 +142,7 @@ cat "$release_log" >&2
 phase "end-to-end tests of the release builds (Chromium; the cross-engine part in Firefox and WebKit too)"
 start_display
 service_pids+=("$XVFB_PID")
-export PETSTORE_DIST="$PWD/dist" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \
+export PETSTORE_DIST="$PWD/target/dist-root" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \
   PETSTORE_DIST_NEXT="$PWD/target/dist-next" PETSTORE_DIST_THIRD="$PWD/target/dist-third"
 # One test binary (e2e/tests/e2e/). The randomized session, which runs three browsers at
 # once, runs after the others rather than beside them, so that no suite's timing shares the

@@ -41,6 +41,15 @@ pub fn category_said(errors: &FieldErrors) -> Option<String> {
     ))
 }
 
+/// The category's problem where the form offers the deployment's categories in a list: a
+/// missing one is chosen there, not typed.
+pub fn category_choice_said(errors: &FieldErrors) -> Option<String> {
+    match errors.category_id.as_ref()? {
+        FieldError::CategoryMissing => Some(words::choose_a_category().into_owned()),
+        _ => category_said(errors),
+    }
+}
+
 /// The status field's problem, if any.
 pub fn status_said(errors: &FieldErrors) -> Option<String> {
     Some(field_said(errors.status.as_ref()?, words::field_status))
@@ -121,6 +130,10 @@ mod tests {
         let e = Draft::default().validate().unwrap_err();
         assert_eq!(name_said(&e).as_deref(), Some("Enter a name."));
         assert_eq!(category_said(&e).as_deref(), Some("Enter a category ID."));
+        assert_eq!(
+            category_choice_said(&e).as_deref(),
+            Some("Choose a category from the list.")
+        );
         let large = FieldError::CategoryTooLarge;
         assert!(field_said(&large, words::field_category_id)
             .contains("up to 9,223,372,036,854,775,807"));

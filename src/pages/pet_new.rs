@@ -17,7 +17,7 @@ use crate::components::{
     category_options, focus, page_title, CreateOutcome, OfflineWrites, RoundLine, TextField,
 };
 use crate::config::Environment;
-use crate::i18n::problems::{category_said, name_said, status_said};
+use crate::i18n::problems::{category_choice_said, category_said, name_said, status_said};
 use crate::i18n::{clock_time, moment, status_name, t, words, Label};
 use crate::input::{parse_int64, Draft, FieldErrors, RoundPet};
 use crate::session::{
@@ -516,7 +516,7 @@ fn CategoryChoice(
                 </option>
             </select>
             <p id="pet-category-error" class="field-error">
-                {move || (!other.get()).then(|| shown.with(category_said)).flatten()}
+                {move || (!other.get()).then(|| shown.with(category_choice_said)).flatten()}
             </p>
         </div>
         <Show when=move || other.get()>

@@ -66,6 +66,13 @@ async fn the_add_form_offers_the_names_and_another_number() {
     let host = &app.host;
     sign_in(host, PROD_KEY).await;
     type_into(&input(host, "Name").await, "Whiskers").await;
+    // None chosen: the list is where it is chosen, so that is what the form asks.
+    click(&button(host, "Add pet").unwrap()).await;
+    wait_until("the category asked for", || {
+        page_text(host).contains("Choose a category from the list.")
+    })
+    .await;
+    assert!(!page_text(host).contains("Enter a category ID."));
     choose(&select(host, "Category").await, "2").await;
     assert!(
         by_label(host, "Category ID").is_none(),

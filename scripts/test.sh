@@ -21,8 +21,14 @@ phase() {
 }
 # Every service started below is stopped on exit, however the script ends.
 service_pids=()
+release_pid=""
 finish() {
   kill "${service_pids[@]}" 2>/dev/null || true
+  # Release builds still going (a run stopped early): every program of theirs.
+  if [ -n "$release_pid" ]; then
+    kill -TERM -- "-$release_pid" 2>/dev/null || true
+    wait "$release_pid" 2>/dev/null || true
+  fi
   # The shared build folder is free again (see use_build_cache).
   if [ "$(cat "${CARGO_TARGET_DIR:-target}/running" 2>/dev/null)" = "$$" ]; then
     rm -f "$CARGO_TARGET_DIR/running"
@@ -124,9 +130,12 @@ browser_tests=(cargo test -p petstore-admin --target wasm32-unknown-unknown --li
 # browser waiting on a service leaves a core idle): on one core, in a build folder of their
 # own, since cargo holds its folder for as long as the tests it started run.
 release_log=$(mktemp)
+# In a process group of its own (job control on while it starts), so that a run stopped early
+# stops every program it started too (see `finish`).
+set -m
 release_builds >"$release_log" 2>&1 &
 release_pid=$!
-service_pids+=("$release_pid")
+set +m
 # The app's unit tests (`--lib`) first, then the suites.
 "${browser_tests[@]}"
 
@@ -136,7 +145,9 @@ scripts/preview-smoke.sh
 phase "release builds (at the root, for the sub-path /admin/, and two later deploys): the end of those begun beside the browser tests"
 release_status=0
 wait "$release_pid" || release_status=$?
+release_pid=""
 cat "$release_log" >&2
+rm -f "$release_log"
 [ "$release_status" = 0 ] || exit "$release_status"
 
 phase "end-to-end tests of the release builds (Chromium; the cross-engine part in Firefox and WebKit too)"

@@ -22,7 +22,7 @@ pub fn dist_dir(var: &str, default: &str) -> PathBuf {
     });
     assert!(
         dir.join("index.html").is_file(),
-        "no release build at {}: scripts/test.sh builds it (trunk build --release)",
+        "no release build at {}: scripts/test.sh builds it (docs/testing.md says how)",
         dir.display()
     );
     dir
@@ -41,12 +41,12 @@ pub fn csp(service_origin: &str) -> String {
     )
 }
 
-/// Serves the release build of `$PETSTORE_DIST` (else `dist/`) at the site root under the strict
-/// Content-Security-Policy for `service`, with `config` as its config.json; answers the site's
-/// address.
+/// Serves the release build of `$PETSTORE_DIST` (else `target/dist-root/`) at the site root
+/// under the strict Content-Security-Policy for `service`, with `config` as its config.json;
+/// answers the site's address.
 pub async fn serve_release(service: &str, config: String) -> String {
     serve_site(
-        &dist_dir("PETSTORE_DIST", "dist"),
+        &dist_dir("PETSTORE_DIST", "target/dist-root"),
         "/",
         config,
         &csp(service),

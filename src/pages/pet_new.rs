@@ -516,7 +516,10 @@ fn CategoryChoice(
                 </option>
             </select>
             <p id="pet-category-error" class="field-error">
-                {move || (!other.get()).then(|| shown.with(category_choice_said)).flatten()}
+                {move || match other.get() {
+                    true => None,
+                    false => shown.with(category_choice_said),
+                }}
             </p>
         </div>
         <Show when=move || other.get()>

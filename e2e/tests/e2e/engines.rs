@@ -239,7 +239,7 @@ async fn cold_load(engine: Engine, no_store: bool) -> (Vec<(String, Vec<u16>)>, 
     let (service, config) = start_service().await;
     let log = SiteLog::default();
     log.set_no_store(no_store);
-    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
     let site = serve_site_with(&dist, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start_engine(engine).await;
     let c = &browser.client;
@@ -329,7 +329,7 @@ async fn the_console_check_sees_an_error_in_every_engine() {
     // The build under a policy that forbids compiling wasm: each engine's console must say so,
     // and the page too (Safari's engine, left to itself, shows an empty page and says nothing).
     let (_, config) = start_service().await;
-    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
     let site = petstore_e2e::serve_site(&dist, "/", config, "default-src 'self'").await;
     for engine in Engine::ALL {
         let browser = Browser::start_engine(engine).await;

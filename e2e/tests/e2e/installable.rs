@@ -40,7 +40,7 @@ fn folder_of(build: &Path) -> String {
 
 #[tokio::test]
 async fn installable_second_visit_fetches_no_app_file_and_starts_offline() {
-    installable_at("PETSTORE_DIST", "dist", "/").await;
+    installable_at("PETSTORE_DIST", "target/dist-root", "/").await;
 }
 
 #[tokio::test]
@@ -186,7 +186,7 @@ async fn deploy_under_the_tab(browser: &Browser, build: &Path, folder: &Path, lo
 async fn two_deploys_in_a_row_under_one_open_tab() {
     let (service, config) = start_service().await;
     let folder = site_folder("deploys");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::signed_in().await;

@@ -116,7 +116,7 @@ async fn each_language_says_a_plural_a_date_and_a_big_id() {
 async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() {
     let (service, config) = start_service().await;
     let log = SiteLog::default();
-    let dist = dist_dir("PETSTORE_DIST", "dist");
+    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
     let site = serve_site_with(&dist, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start_with_args(&["--lang=es-MX", "--accept-lang=es-MX,es"]).await;
     let c = &browser.client;

@@ -62,7 +62,7 @@ async fn a_hidden_tab_sends_nothing_and_catches_up_when_shown_again() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("live");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let site_log = SiteLog::default();
     let site = serve_site_with(
         &folder,
@@ -188,7 +188,7 @@ async fn without_request_idle_callback_a_pet_opened_directly_still_reads_itself_
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("no-idle");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let site = serve_site_with(
         &folder,
         "/",

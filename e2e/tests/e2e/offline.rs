@@ -56,7 +56,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("offline");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;
@@ -201,7 +201,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
 async fn the_service_stopped_is_said_as_not_answering_with_adding_off_and_why() {
     let (service, config, _registry) = start_service_with_registry(Config::default()).await;
     let folder = site_folder("service-stopped");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;
@@ -246,7 +246,7 @@ async fn a_slow_service_is_not_offline_and_adding_still_works_once() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("slow-service");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", with_undo(&config, 0.0), &csp(&service), log).await;
     let browser = Browser::start().await;

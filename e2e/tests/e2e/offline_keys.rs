@@ -85,7 +85,7 @@ async fn kept_pets_are_shown_only_to_the_key_that_read_them() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("offline-keys");
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;

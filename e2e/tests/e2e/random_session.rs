@@ -77,7 +77,7 @@ async fn run(seed: u64) -> SessionOutcome {
     let config = with_undo(&with_refresh(&config, REFRESH_SECONDS), hold);
     // Served from a folder of its own, which the deploy steps copy new builds into.
     let folder = site_folder(&format!("session-{seed}"));
-    deploy(&dist_dir("PETSTORE_DIST", "dist"), &folder);
+    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
     let site_log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), site_log.clone()).await;
     let browser = Browser::start().await;

@@ -112,7 +112,7 @@ async fn check_build(var: &str, default: &str, prefix: &str) {
 
 #[tokio::test]
 async fn at_the_site_root_under_a_strict_csp() {
-    check_build("PETSTORE_DIST", "dist", "/").await;
+    check_build("PETSTORE_DIST", "target/dist-root", "/").await;
 }
 
 #[tokio::test]

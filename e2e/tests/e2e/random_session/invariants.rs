@@ -534,27 +534,32 @@ fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
     }
 }
 
-/// What the service received of the step that opened the Store page (`log`, from then on):
-/// up to the page's refresh timer. The app reads again only once every read has settled
-/// and a refresh period has passed, so a read received that long after every earlier one
-/// was answered, once the page has read, is the timer's: the page stays open through the
-/// checks, which on a busy machine take longer than a period.
-fn opening(log: &[LogEntry]) -> &[LogEntry] {
+/// How much of `log` (what the service received from the step that opened the Store page on)
+/// the opening read: up to the page's refresh timer, which reads again once every read has
+/// settled and a refresh period has passed (the checks keep the page open, and on a busy
+/// machine they take longer than a period). A read received that long after every read since
+/// the page's first was answered is cut off as the timer's. The page's first read is the
+/// first at the largest limit that is not the list left behind (`list_read`) reading itself.
+fn opening(log: &[LogEntry], list_read: Option<&str>) -> usize {
     let period = (super::REFRESH_SECONDS * 1000.0) as u64;
-    let Some(first) = log.iter().position(|e| e.path.contains("/pets?limit=100")) else {
-        return log;
+    let own = |e: &LogEntry| list_read.is_some_and(|own| e.path.ends_with(own));
+    let Some(first) = log
+        .iter()
+        .position(|e| e.path.contains("/pets?limit=100") && !own(e))
+    else {
+        return log.len();
     };
     let mut answered = 0;
-    for (i, entry) in log.iter().enumerate() {
+    for (i, entry) in log.iter().enumerate().skip(first) {
         if i > first
-            && log[..i].iter().all(|e| e.answered_ms > 0)
+            && log[first..i].iter().all(|e| e.answered_ms > 0)
             && entry.received_ms >= answered + period
         {
-            return &log[..i];
+            return i;
         }
         answered = answered.max(entry.answered_ms);
     }
-    log
+    log.len()
 }
 
 /// The Store page: its table adds up to its counts, opening it read each status at most once
@@ -587,8 +592,9 @@ fn store_figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
         return Ok(());
     };
     let log = model.log(*env);
-    let log = opening(&log[(*from).min(log.len())..]);
-    let mut reads: Vec<&str> = log
+    let log = &log[(*from).min(log.len())..];
+    let cut = opening(log, list_read.as_deref());
+    let mut reads: Vec<&str> = log[..cut]
         .iter()
         .filter(|e| e.method == "GET" && e.path.contains("/pets?limit=100"))
         .map(|e| e.path.as_str())
@@ -605,17 +611,21 @@ fn store_figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
     distinct.sort_unstable();
     distinct.dedup();
     if reads.len() > 4 || distinct.len() != reads.len() {
+        // Every request the service saw since, the timer's after the cut.
         let seen: Vec<String> = log
             .iter()
-            .map(|e| {
+            .enumerate()
+            .map(|(i, e)| {
+                let timer = if i >= cut { "(timer) " } else { "" };
                 format!(
-                    "{} {} {} {}-{}",
+                    "{timer}{} {} {} received {} answered {}",
                     e.method, e.path, e.status, e.received_ms, e.answered_ms
                 )
             })
             .collect();
         return Err(format!(
-            "opening the store read {reads:?} (list {list_read:?}; log {seen:#?})"
+            "opening the store read {reads:?} (the list left behind reads {list_read:?}); \
+             the service saw {seen:#?}"
         ));
     }
     let kept = ["offline_as_it_was", "unreachable_as_it_was"]

@@ -16,7 +16,7 @@ use super::steps::{Rng, Step};
 const BUILDS: [(&str, &str); 3] = [
     ("PETSTORE_DIST_NEXT", "target/dist-next"),
     ("PETSTORE_DIST_THIRD", "target/dist-third"),
-    ("PETSTORE_DIST", "dist"),
+    ("PETSTORE_DIST", "target/dist-root"),
 ];
 
 /// Draws a tablet step; back online is likelier while offline, so sessions get far.

@@ -67,7 +67,7 @@ pub(super) fn PetRows(
                     limit: f.limit,
                     status: f.status,
                     changes,
-                    read_at: crate::clock::now(),
+                    read_at: session.kept_at(env).unwrap_or_else(crate::clock::now),
                     failed_at: None,
                 };
                 Ok(listing)

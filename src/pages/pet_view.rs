@@ -99,7 +99,7 @@ fn PetLoader(id: i64, env: Environment, created: bool) -> impl IntoView {
         async move {
             match call.await {
                 Ok(found) => {
-                    let read_at = crate::clock::now();
+                    let read_at = session.kept_at(env).unwrap_or_else(crate::clock::now);
                     last.set_value(Some((found.clone(), read_at)));
                     Ok((found, read_at, None))
                 }

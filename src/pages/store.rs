@@ -96,7 +96,8 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
                 Ok((side, read_at)) => {
                     let read = Read {
                         side,
-                        read_at,
+                        // A kept answer is as old as the service worker's copy.
+                        read_at: session.kept_at(env).unwrap_or(read_at),
                         failed_at: None,
                     };
                     shown.try_set(Some(read));

@@ -135,6 +135,20 @@ impl Session {
         self.connection.with(|c| c.kept[index(env)].clone())
     }
 
+    /// When the kept answer of `env` on screen was first received (ms since the epoch), if
+    /// one is (untracked): a read the service worker answered from what it kept is as old as
+    /// that answer, not as the read.
+    pub fn kept_at(&self, env: Environment) -> Option<f64> {
+        self.connection
+            .try_with_untracked(|c| {
+                c.kept[index(env)]
+                    .as_ref()
+                    .map(|k| js_sys::Date::parse(&k.at))
+            })
+            .flatten()
+            .filter(|at| at.is_finite())
+    }
+
     fn out_of_reach_anywhere(&self) -> bool {
         self.connection
             .with(|c| Environment::ALL.iter().any(|e| c.out_of_reach(*e)))

@@ -5,7 +5,8 @@
 //! with no key sees only the sign-in form; back online the page says so and reads again; the
 //! service saw no write; and signing out empties the kept answers from Cache Storage. The
 //! service stopped while the device is online (its address blocked for the worker) looks the
-//! same: the band, and adding off with the reason beside Add pet. A service that is only slow
+//! same: the band, adding off with the reason beside Add pet, and the age lines (the list's,
+//! the Store page's) giving the kept answers' time. A service that is only slow
 //! is never called offline: its kept list shows, said to be waiting, and adding works.
 
 use std::time::{Duration, Instant};
@@ -30,6 +31,26 @@ if (!sessionStorage.getItem("petstore-test.no-key")) {
   sessionStorage.setItem("petstore-admin.api-key.production", "dev-production-key");
 }
 "#;
+
+/// When the page's age line says what it shows was read (its `datetime`, in ms since the
+/// epoch), once it is there.
+async fn age_line_at(c: &Client) -> f64 {
+    let script = "const t = document.querySelector('.age-line time[datetime]'); \
+                  return t ? Date.parse(t.getAttribute('datetime')) : null;";
+    let limit = Instant::now() + Duration::from_secs(10);
+    loop {
+        let at = c
+            .execute(script, vec![])
+            .await
+            .ok()
+            .and_then(|v| v.as_f64());
+        if let Some(at) = at {
+            return at;
+        }
+        assert!(Instant::now() < limit, "no age line within 10 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
 
 /// The names of the kept answers' caches in Cache Storage.
 async fn kept_caches(c: &Client) -> Vec<String> {
@@ -212,6 +233,13 @@ async fn the_service_stopped_is_said_as_not_answering_with_adding_off_and_why() 
     worker_active(c).await;
     c.refresh().await.unwrap();
     wait_for(c, "//table//tbody/tr[3]").await;
+    // The Store page read once too, so that its reads are kept.
+    click_nav(c, "Store").await;
+    wait_for(c, "//ul[@class='store-counts']/li[4]").await;
+    click_nav(c, "Pets").await;
+    wait_for(c, "//table//tbody/tr[3]").await;
+    let kept_by: f64 =
+        serde_json::from_value(c.execute("return Date.now();", vec![]).await.unwrap()).unwrap();
 
     // The service stops answering; the device is still online.
     let stopped = stop_service(&browser, &service).await;
@@ -221,6 +249,19 @@ async fn the_service_stopped_is_said_as_not_answering_with_adding_off_and_why() 
         "//p[contains(@class, 'band')][@role='status'][contains(., 'The service for Production is not answering — shown as it was at')][contains(., 'tell whoever runs the service')]",
     )
     .await;
+    // The age line gives the kept answer's time, not the read's: "Updated just now" beside
+    // "shown as it was at" a while ago said two things (the Store page's too).
+    assert!(
+        age_line_at(c).await <= kept_by,
+        "the list's age line is the read's time"
+    );
+    click_nav(c, "Store").await;
+    wait_for(c, "//ul[@class='store-counts']/li[4]").await;
+    assert!(
+        age_line_at(c).await <= kept_by,
+        "the Store page's age line is the read's time"
+    );
+    click_nav(c, "Pets").await;
     let online: bool =
         serde_json::from_value(c.execute("return navigator.onLine;", vec![]).await.unwrap())
             .unwrap();

@@ -22,6 +22,7 @@ phase() {
 # Every service started below is stopped on exit, however the script ends.
 service_pids=()
 release_pid=""
+release_log=""
 finish() {
   kill "${service_pids[@]}" 2>/dev/null || true
   # Release builds still going (a run stopped early): every program of theirs.
@@ -29,6 +30,7 @@ finish() {
     kill -TERM -- "-$release_pid" 2>/dev/null || true
     wait "$release_pid" 2>/dev/null || true
   fi
+  [ -z "$release_log" ] || rm -f "$release_log"
   # The shared build folder is free again (see use_build_cache).
   if [ "$(cat "${CARGO_TARGET_DIR:-target}/running" 2>/dev/null)" = "$$" ]; then
     rm -f "$CARGO_TARGET_DIR/running"
@@ -133,7 +135,7 @@ release_log=$(mktemp)
 # In a process group of its own (job control on while it starts), so that a run stopped early
 # stops every program it started too (see `finish`).
 set -m
-release_builds >"$release_log" 2>&1 &
+release_builds </dev/null >"$release_log" 2>&1 &
 release_pid=$!
 set +m
 # The app's unit tests (`--lib`) first, then the suites.

@@ -54,6 +54,8 @@ pub(super) fn PetRows(
         let call = asked.clone().map(|f| {
             session.call(env, move |client| async move {
                 let pets = client.list_pets(f.limit, f.status.as_ref()).await?;
+                // Taken now: another read may change what is kept while the list is tracked.
+                let kept_at = session.kept_at(env);
                 // So that opening one of them shows it at once.
                 session.remember_pets(env, &pets);
                 let query = Listing::query(f.limit, f.status.as_ref());
@@ -67,7 +69,7 @@ pub(super) fn PetRows(
                     limit: f.limit,
                     status: f.status,
                     changes,
-                    read_at: session.kept_at(env).unwrap_or_else(crate::clock::now),
+                    read_at: kept_at.unwrap_or_else(crate::clock::now),
                     failed_at: None,
                 };
                 Ok(listing)

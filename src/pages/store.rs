@@ -81,12 +81,14 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
                 None => {
                     let call = session.call(env, move |client| async move {
                         let side = Arc::new(client.list_every(None).await?);
+                        // A kept answer is as old as the service worker's copy.
+                        let read_at = session.kept_at(env).unwrap_or(started);
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
-                        session.keep_every(env, side.clone(), started);
-                        Ok(side)
+                        session.keep_every(env, side.clone(), read_at);
+                        Ok((side, read_at))
                     });
-                    Box::pin(async move { call.await.map(|side| (side, started)) })
+                    Box::pin(call)
                 }
             };
         async move {
@@ -96,8 +98,7 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
                 Ok((side, read_at)) => {
                     let read = Read {
                         side,
-                        // A kept answer is as old as the service worker's copy.
-                        read_at: session.kept_at(env).unwrap_or(read_at),
+                        read_at,
                         failed_at: None,
                     };
                     shown.try_set(Some(read));

@@ -99,7 +99,8 @@ impl WiderReads {
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
                         if every {
-                            session.keep_every(env, side.clone(), started);
+                            let read_at = session.kept_at(env).unwrap_or(started);
+                            session.keep_every(env, side.clone(), read_at);
                         }
                         Ok(Some(side))
                     })

@@ -42,7 +42,7 @@ finish() {
 }
 trap finish EXIT
 
-# The release builds the end-to-end tests serve (begun beside the browser tests, below), one
+# The release builds the end-to-end tests serve (begun after the set-up, below), one
 # core and their own build folder; their time is printed with their output.
 release_builds() {
   local started=$SECONDS
@@ -54,7 +54,7 @@ release_builds() {
   # test deploys them in turn under an open tab (the split and optimised files are reused).
   PETSTORE_BUILD_LABEL=next trunk build --release --dist target/dist-next
   PETSTORE_BUILD_LABEL=third trunk build --release --dist target/dist-third
-  say "the release builds took $((SECONDS - started)) s, beside the browser tests"
+  say "the release builds took $((SECONDS - started)) s, beside the other tests"
 }
 
 phase "set-up: tools and the browsers (installed once)"
@@ -62,6 +62,16 @@ setup_build_tools --browser --engines
 setup_browser
 setup_other_engines
 use_build_cache --exclusive
+# The release builds for the end-to-end tests are made from here on, beside the other tests
+# (a browser waiting on a service leaves a core idle): on one core, in a build folder of their
+# own, since cargo holds its folder for as long as the tests it started run.
+release_log=$(mktemp)
+# In a process group of its own (job control on while it starts), so that a run stopped early
+# stops every program it started too (see `finish`).
+set -m
+release_builds </dev/null >"$release_log" 2>&1 &
+release_pid=$!
+set +m
 
 phase "native tests: the core crate, the word catalogues' checker and the dev service's conformance suite"
 # No Leptos here: the app's own tests run in the browser, below. The benchmark and the size
@@ -128,23 +138,13 @@ phase "browser tests: the app's unit tests and the suites (wasm-bindgen-test, he
 export WASM_BINDGEN_TEST_TIMEOUT=600
 browser_tests=(cargo test -p petstore-admin --target wasm32-unknown-unknown --lib --test '*')
 "${browser_tests[@]}" --no-run
-# The release builds for the end-to-end tests are made while the browser suites run (a
-# browser waiting on a service leaves a core idle): on one core, in a build folder of their
-# own, since cargo holds its folder for as long as the tests it started run.
-release_log=$(mktemp)
-# In a process group of its own (job control on while it starts), so that a run stopped early
-# stops every program it started too (see `finish`).
-set -m
-release_builds </dev/null >"$release_log" 2>&1 &
-release_pid=$!
-set +m
 # The app's unit tests (`--lib`) first, then the suites.
 "${browser_tests[@]}"
 
 phase "preview smoke test: scripts/run.sh serves the app and the service, and stops"
 scripts/preview-smoke.sh
 
-phase "release builds (at the root, for the sub-path /admin/, and two later deploys): the end of those begun beside the browser tests"
+phase "release builds (at the root, for the sub-path /admin/, and two later deploys): the end of those begun after the set-up"
 release_status=0
 wait "$release_pid" || release_status=$?
 release_pid=""

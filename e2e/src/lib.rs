@@ -9,7 +9,7 @@ mod site;
 pub mod words;
 pub mod worker;
 
-pub use site::{csp, dist_dir, serve_release, serve_site, serve_site_with, SiteLog};
+pub use site::{csp, dist_dir, root_dist, serve_release, serve_site, serve_site_with, SiteLog};
 
 use std::net::TcpListener as StdListener;
 use std::process::Stdio;

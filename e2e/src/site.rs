@@ -41,17 +41,17 @@ pub fn csp(service_origin: &str) -> String {
     )
 }
 
+/// The root release build: `$PETSTORE_DIST`, else `target/dist-root/`, where the test command
+/// builds it.
+pub fn root_dist() -> PathBuf {
+    dist_dir("PETSTORE_DIST", "target/dist-root")
+}
+
 /// Serves the release build of `$PETSTORE_DIST` (else `target/dist-root/`) at the site root
 /// under the strict Content-Security-Policy for `service`, with `config` as its config.json;
 /// answers the site's address.
 pub async fn serve_release(service: &str, config: String) -> String {
-    serve_site(
-        &dist_dir("PETSTORE_DIST", "target/dist-root"),
-        "/",
-        config,
-        &csp(service),
-    )
-    .await
+    serve_site(&root_dist(), "/", config, &csp(service)).await
 }
 
 /// Serves `dir` on a free loopback port like a CDN: under `prefix` (`/` or e.g. `/admin/`),

@@ -81,11 +81,10 @@ fn StoreFigures(env: Environment, current: CurrentEnv) -> impl IntoView {
                 None => {
                     let call = session.call(env, move |client| async move {
                         let side = Arc::new(client.list_every(None).await?);
-                        // A kept answer is as old as the service worker's copy.
-                        let read_at = session.kept_at(env).unwrap_or(started);
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
-                        session.keep_every(env, side.clone(), read_at);
+                        // As old as the service worker's copy, if it answered from one.
+                        let read_at = session.keep_every(env, side.clone(), started);
                         Ok((side, read_at))
                     });
                     Box::pin(call)

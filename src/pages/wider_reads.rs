@@ -99,8 +99,7 @@ impl WiderReads {
                         // So that opening one of them shows it at once.
                         session.remember_pets(env, &side.pets);
                         if every {
-                            let read_at = session.kept_at(env).unwrap_or(started);
-                            session.keep_every(env, side.clone(), read_at);
+                            session.keep_every(env, side.clone(), started);
                         }
                         Ok(Some(side))
                     })

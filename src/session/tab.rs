@@ -46,14 +46,16 @@ impl Session {
         });
     }
 
-    /// Keeps `side`, a read of every status of `env` made at `read_at`, for the pages that
-    /// need the same read before the next one is due: the Store page and the list's search
-    /// share it rather than reading twice.
-    pub fn keep_every(&self, env: Environment, side: Arc<Side>, read_at: f64) {
+    /// Keeps `side`, a read of every status of `env` just answered, begun at `started`, for
+    /// the pages that need the same read before the next one is due: the Store page and the
+    /// list's search share it rather than reading twice. Returns when it was read: the kept
+    /// copy's time if the service worker answered from one, else `started`.
+    pub fn keep_every(&self, env: Environment, side: Arc<Side>, started: f64) -> f64 {
+        let read_at = self.kept_at(env).unwrap_or(started);
         let due = self.due_count();
         let key = untrack(|| self.keys.slot(env).usable().map(str::to_owned));
         if key.is_none() {
-            return;
+            return read_at;
         }
         self.known.update_value(|k| {
             k.every.insert(
@@ -66,10 +68,11 @@ impl Session {
                 },
             );
         });
+        read_at
     }
 
-    /// The read of every status of `env` [`Session::keep_every`] kept, with when it was made
-    /// (it started), if no read has been due since (a refresh, the network back) and `env`'s
+    /// The read of every status of `env` [`Session::keep_every`] kept, with when it was read,
+    /// if no read has been due since (a refresh, the network back) and `env`'s
     /// key is the one it was read with. The key is tracked: a reader runs again when it
     /// changes.
     pub fn kept_every(&self, env: Environment) -> Option<(Arc<Side>, f64)> {

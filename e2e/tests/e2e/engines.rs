@@ -20,8 +20,8 @@ use petstore_dev_service::Config;
 use petstore_e2e::engines::Engine;
 use petstore_e2e::look::{choose, click_button, form_field, network_quiet, sign_in, wait_js};
 use petstore_e2e::{
-    click, click_nav, csp, dist_dir, serve_site_with, start_service, start_service_with_registry,
-    wait_for, Browser, SiteLog,
+    click, click_nav, csp, dist_dir, root_dist, serve_site_with, start_service,
+    start_service_with_registry, wait_for, Browser, SiteLog,
 };
 
 /// Waits up to 20 s until every row of the list has `status` (`what` says when).
@@ -239,7 +239,7 @@ async fn cold_load(engine: Engine, no_store: bool) -> (Vec<(String, Vec<u16>)>, 
     let (service, config) = start_service().await;
     let log = SiteLog::default();
     log.set_no_store(no_store);
-    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
+    let dist = root_dist();
     let site = serve_site_with(&dist, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start_engine(engine).await;
     let c = &browser.client;
@@ -329,7 +329,7 @@ async fn the_console_check_sees_an_error_in_every_engine() {
     // The build under a policy that forbids compiling wasm: each engine's console must say so,
     // and the page too (Safari's engine, left to itself, shows an empty page and says nothing).
     let (_, config) = start_service().await;
-    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
+    let dist = root_dist();
     let site = petstore_e2e::serve_site(&dist, "/", config, "default-src 'self'").await;
     for engine in Engine::ALL {
         let browser = Browser::start_engine(engine).await;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use petstore_e2e::worker::{deploy, site_folder, worker_active};
 use petstore_e2e::{
-    click_nav, csp, dist_dir, serve_site_with, start_service, wait_for, Browser, SiteLog,
+    click_nav, csp, dist_dir, root_dist, serve_site_with, start_service, wait_for, Browser, SiteLog,
 };
 use serde_json::{json, Value};
 
@@ -186,7 +186,7 @@ async fn deploy_under_the_tab(browser: &Browser, build: &Path, folder: &Path, lo
 async fn two_deploys_in_a_row_under_one_open_tab() {
     let (service, config) = start_service().await;
     let folder = site_folder("deploys");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::signed_in().await;

@@ -11,7 +11,7 @@ use petstore_dev_service::Config;
 use petstore_e2e::look::{choose, open, wait_js, ROWS_SHOWN};
 use petstore_e2e::words::{open_in, says, sign_in, type_in, Words, SLOT};
 use petstore_e2e::{
-    csp, dist_dir, serve_release, serve_site_with, start_service, start_service_with_registry,
+    csp, root_dist, serve_release, serve_site_with, start_service, start_service_with_registry,
     Browser, SiteLog,
 };
 use serde_json::{json, Value};
@@ -116,7 +116,7 @@ async fn each_language_says_a_plural_a_date_and_a_big_id() {
 async fn a_first_visit_follows_the_browser_and_a_second_visit_fetches_nothing() {
     let (service, config) = start_service().await;
     let log = SiteLog::default();
-    let dist = dist_dir("PETSTORE_DIST", "target/dist-root");
+    let dist = root_dist();
     let site = serve_site_with(&dist, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start_with_args(&["--lang=es-MX", "--accept-lang=es-MX,es"]).await;
     let c = &browser.client;

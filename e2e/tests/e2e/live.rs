@@ -12,7 +12,7 @@ use petstore_dev_service::control::{now_ms, MAIN};
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, worker_active};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, with_refresh, Browser,
+    csp, root_dist, serve_site_with, start_service_with_registry, wait_for, with_refresh, Browser,
     SiteLog,
 };
 
@@ -62,7 +62,7 @@ async fn a_hidden_tab_sends_nothing_and_catches_up_when_shown_again() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("live");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let site_log = SiteLog::default();
     let site = serve_site_with(
         &folder,
@@ -188,7 +188,7 @@ async fn without_request_idle_callback_a_pet_opened_directly_still_reads_itself_
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("no-idle");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let site = serve_site_with(
         &folder,
         "/",

@@ -20,7 +20,7 @@ use petstore_e2e::worker::{
     deploy, go_offline, go_online, site_folder, stop_service, until, worker_active,
 };
 use petstore_e2e::{
-    click_nav, csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, with_undo,
+    click_nav, csp, root_dist, serve_site_with, start_service_with_registry, wait_for, with_undo,
     Browser, SiteLog,
 };
 
@@ -35,21 +35,12 @@ if (!sessionStorage.getItem("petstore-test.no-key")) {
 /// When the page's age line says what it shows was read (its `datetime`, in ms since the
 /// epoch), once it is there.
 async fn age_line_at(c: &Client) -> f64 {
-    let script = "const t = document.querySelector('.age-line time[datetime]'); \
-                  return t ? Date.parse(t.getAttribute('datetime')) : null;";
-    let limit = Instant::now() + Duration::from_secs(10);
-    loop {
-        let at = c
-            .execute(script, vec![])
-            .await
-            .ok()
-            .and_then(|v| v.as_f64());
-        if let Some(at) = at {
-            return at;
-        }
-        assert!(Instant::now() < limit, "no age line within 10 s");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let script = "const done = arguments[arguments.length - 1]; \
+                  const t = document.querySelector('.age-line time[datetime]'); \
+                  done(t ? Date.parse(t.getAttribute('datetime')) : null);";
+    let at = until(c, "the age line", script).await;
+    at.as_f64()
+        .unwrap_or_else(|| panic!("the age line's time: {at}"))
 }
 
 /// The names of the kept answers' caches in Cache Storage.
@@ -77,7 +68,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("offline");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;
@@ -222,7 +213,7 @@ async fn offline_shows_the_last_list_read_only_and_only_to_a_tab_with_its_key() 
 async fn the_service_stopped_is_said_as_not_answering_with_adding_off_and_why() {
     let (service, config, _registry) = start_service_with_registry(Config::default()).await;
     let folder = site_folder("service-stopped");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;
@@ -292,7 +283,7 @@ async fn a_slow_service_is_not_offline_and_adding_still_works_once() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("slow-service");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", with_undo(&config, 0.0), &csp(&service), log).await;
     let browser = Browser::start().await;

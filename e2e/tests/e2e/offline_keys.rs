@@ -12,7 +12,7 @@ use petstore_dev_service::control::MAIN;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, go_offline, go_online, site_folder, until, worker_active};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
+    csp, root_dist, serve_site_with, start_service_with_registry, wait_for, Browser, SiteLog,
 };
 use serde_json::Value;
 
@@ -85,7 +85,7 @@ async fn kept_pets_are_shown_only_to_the_key_that_read_them() {
     let (service, config, registry) = start_service_with_registry(Config::default()).await;
     let production = registry.deployment(MAIN, "production").expect("production");
     let folder = site_folder("offline-keys");
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), log.clone()).await;
     let browser = Browser::start().await;

@@ -33,7 +33,7 @@ use petstore_dev_service::control::now_ms;
 use petstore_dev_service::Config;
 use petstore_e2e::worker::{deploy, site_folder};
 use petstore_e2e::{
-    csp, dist_dir, serve_site_with, start_service_with_registry, with_refresh, with_undo, Browser,
+    csp, root_dist, serve_site_with, start_service_with_registry, with_refresh, with_undo, Browser,
     SiteLog,
 };
 use tablet::{draw_tablet, is_tablet};
@@ -77,7 +77,7 @@ async fn run(seed: u64) -> SessionOutcome {
     let config = with_undo(&with_refresh(&config, REFRESH_SECONDS), hold);
     // Served from a folder of its own, which the deploy steps copy new builds into.
     let folder = site_folder(&format!("session-{seed}"));
-    deploy(&dist_dir("PETSTORE_DIST", "target/dist-root"), &folder);
+    deploy(&root_dist(), &folder);
     let site_log = SiteLog::default();
     let site = serve_site_with(&folder, "/", config, &csp(&service), site_log.clone()).await;
     let browser = Browser::start().await;

@@ -2,7 +2,7 @@
 //! beside the running one (start.js watches for it: the browser plumbing is JavaScript).
 
 use crate::config::start_field;
-use crate::i18n::words;
+use crate::i18n::{t, words};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -31,10 +31,10 @@ pub fn update_ready() -> ReadSignal<bool> {
 pub fn UpdateBanner() -> impl IntoView {
     view! {
         <p class="note update" role="status">
-            {words::new_version_ready()}
+            {t(words::new_version_ready)}
             " "
             <button type="button" class="secondary" on:click=|_| apply_update()>
-                {words::reload()}
+                {t(words::reload)}
             </button>
         </p>
     }

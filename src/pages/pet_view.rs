@@ -48,7 +48,7 @@ pub fn PetView() -> impl IntoView {
             .into_any()
         }
         Ok(_) if !signed_in.get() => {
-            view! { <p class="note">{t(words::sign_in_to_see_pets)}</p> }.into_any()
+            view! { <p class="note">{t(words::sign_in_to_see_pet)}</p> }.into_any()
         }
         // The pet belongs to one environment: switching builds this part anew (aborting the
         // old request), so one environment's pet never shows under the other's band.

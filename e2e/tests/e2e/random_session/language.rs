@@ -42,8 +42,17 @@ pub async fn switch(c: &Client, before: &Snapshot, tag: &str, offline: bool) -> 
     kept(before, &after)
 }
 
-/// What a change of language must leave as it was.
+/// What a change of language must leave as it was, and what it must change: the note that a
+/// new version is ready speaks the new language too.
 fn kept(before: &Snapshot, after: &Snapshot) -> Result<(), String> {
+    if let Some(note) = &after.update {
+        if !note.contains(&after.words().say("new_version_ready")) {
+            return Err(format!(
+                "the note of a new version says {note:?} in {}",
+                after.lang
+            ));
+        }
+    }
     if (&before.path, &before.search) != (&after.path, &after.search) {
         return Err(format!(
             "the address went from {}{} to {}{}",

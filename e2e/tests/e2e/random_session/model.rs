@@ -71,9 +71,9 @@ pub struct Model {
     /// then show.
     pub found: Option<super::find::Found>,
     /// Set by the step that opened the Store page, until the next step: its environment,
-    /// where its request log stood, so the reads the page made are counted, and the list's own
-    /// read (its path's end) if the step left the list.
-    pub store_opened: Option<(usize, usize, Option<String>)>,
+    /// where its request log stood, so the reads the page made are counted, and the reads the
+    /// page it left may make by itself (their paths' ends: the list's, a pet page's lookup).
+    pub store_opened: Option<(usize, usize, Vec<String>)>,
     /// Set by the step that pressed Undo, until the next step: the environment and name the
     /// add form must show again, as typed.
     pub undone: Option<(usize, String)>,

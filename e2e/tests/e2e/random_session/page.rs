@@ -93,6 +93,9 @@ pub struct Snapshot {
     /// The Store page's counts per status, as written ("12", "100+").
     #[serde(default)]
     pub counts: Vec<String>,
+    /// What the note that a new version is ready says, if it shows.
+    #[serde(default)]
+    pub update: Option<String>,
 }
 
 impl Snapshot {
@@ -151,6 +154,7 @@ return {
   stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
   lang: document.documentElement.lang,
   counts: q('.store-count').map(text),
+  update: document.querySelector('.note.update') ? text(document.querySelector('.note.update')) : null,
   values: q('main input, main textarea').filter((e) => e.id && e.type !== 'file' && e.type !== 'checkbox').map((e) => [e.id, e.value]),
 };
 "#;

@@ -381,7 +381,10 @@ impl Browser {
 
     /// Ends the session and closes the browser.
     pub async fn close(self) {
-        let _ = self.client.clone().close().await;
+        // A browser that no longer answers (WebKit's page process spinning) is killed by
+        // `Drop` instead of holding the run.
+        let closing = self.client.clone().close();
+        let _ = tokio::time::timeout(Duration::from_secs(10), closing).await;
     }
 }
 

@@ -198,9 +198,10 @@ pub(super) fn PetRows(
                         // every unchanged row as it is.
                         Ok(()) => Ok(().into_any()),
                         // The sign-in form is showing: an error here would only repeat it.
-                        // Once a key is given, the read it starts says it loads, alone.
+                        // Said while the form asks: once a key is given, the read it starts
+                        // says it loads, alone.
                         Err(e) if e.needs_sign_in() => Ok((move || {
-                            (!loading.get()).then(|| view! { <p class="note">{t(words::sign_in_to_see_pets)}</p> })
+                            keys.needs_sign_in().then(|| view! { <p class="note">{t(words::sign_in_to_see_pets)}</p> })
                         }).into_any()),
                         Err(e) => Err(e),
                     }

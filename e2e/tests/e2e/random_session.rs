@@ -16,6 +16,7 @@ mod model;
 mod page;
 mod print;
 mod steps;
+mod store;
 mod tablet;
 mod tabs;
 

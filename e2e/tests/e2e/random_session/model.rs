@@ -73,7 +73,7 @@ pub struct Model {
     /// Set by the step that opened the Store page, until the next step: its environment,
     /// where its request log stood, so the reads the page made are counted, and the reads the
     /// page it left may make by itself (their paths' ends: the list's, a pet page's lookup).
-    pub store_opened: Option<(usize, usize, Vec<String>)>,
+    pub store_opened: Option<(usize, usize, super::store::LeftBehind)>,
     /// Set by the step that pressed Undo, until the next step: the environment and name the
     /// add form must show again, as typed.
     pub undone: Option<(usize, String)>,

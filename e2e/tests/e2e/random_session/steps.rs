@@ -13,6 +13,7 @@ use super::held::{self, HeldEnd};
 use super::model::{url_env, Model, ENVS};
 use super::page::{self, snapshot};
 use super::print::{self, Printed};
+use super::store::LeftBehind;
 
 /// One step of a session.
 #[derive(Clone, Debug)]
@@ -242,45 +243,6 @@ pub fn draw_daily(rng: &mut Rng) -> Step {
     }
 }
 
-/// The reads the page `snap` shows may make by itself as it is left (its refresh timer reads
-/// every second here): the list its own rows; a pet's page its pet, in the lists when getPet
-/// is not used (all at the largest limit, in turn, until one holds the pet). Those are the
-/// page's reads, not the next page's.
-fn left_behind_reads(model: &Model, env: usize, snap: &page::Snapshot) -> Vec<String> {
-    if snap.path.ends_with("/pets") {
-        let status = snap.status.clone().filter(|s| !s.is_empty());
-        let limit = snap.limit.clone().unwrap_or_else(|| "20".to_owned());
-        return vec![match status {
-            Some(status) => format!("/pets?limit={limit}&status={status}"),
-            None => format!("/pets?limit={limit}"),
-        }];
-    }
-    let Some(id) = snap
-        .path
-        .rsplit_once("/pets/")
-        .and_then(|(_, id)| id.parse::<i64>().ok())
-    else {
-        return Vec::new();
-    };
-    let pets = model.pets(env);
-    let mut reads = Vec::new();
-    for status in [None, Some("available"), Some("pending"), Some("sold")] {
-        reads.push(match status {
-            Some(status) => format!("/pets?limit=100&status={status}"),
-            None => "/pets?limit=100".to_owned(),
-        });
-        let holds = pets
-            .iter()
-            .filter(|p| status.is_none() || p.status.as_deref() == status)
-            .take(100)
-            .any(|p| p.id == id);
-        if holds {
-            break;
-        }
-    }
-    reads
-}
-
 /// The sign-in dialog's own button (the compare page may show another form's).
 const DIALOG_SIGN_IN: &str = "//*[@role='dialog']//button[@type='submit']";
 
@@ -471,16 +433,13 @@ pub async fn perform(c: &Client, site: &str, model: &mut Model, step: &Step, tag
             page::nav(c, "Activity").await;
         }
         Step::OpenStore => {
-            model.store_opened = Some((
-                env,
-                model.log(env).len(),
-                left_behind_reads(model, env, &snap),
-            ));
+            let left = LeftBehind::of(model, env, &snap);
+            model.store_opened = Some((env, model.log(env).len(), left));
             page::nav(c, "Store").await;
         }
         Step::DeepLink(path) => {
             if *path == "store" {
-                model.store_opened = Some((env, model.log(env).len(), Vec::new()));
+                model.store_opened = Some((env, model.log(env).len(), LeftBehind::Nothing));
             }
             let url = format!("{site}{path}?env={}", ENVS[env]);
             c.goto(&url).await.expect("open a deep link");

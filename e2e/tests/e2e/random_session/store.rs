@@ -1,0 +1,301 @@
+//! The Store page's check after the step that opened it: its table adds up to its counts,
+//! opening it read each status at most once (none when the list's search had just read them),
+//! and a read made by the step counts what the service holds. The page left for it may read
+//! by itself just then (its refresh timer reads every second here): those reads are its own.
+
+use petstore_dev_service::control::{LogEntry, Mode};
+
+use super::model::Model;
+use super::page::Snapshot;
+
+/// What the page left for the Store page may read by itself as it goes.
+#[derive(Clone, Debug)]
+pub enum LeftBehind {
+    /// A page that reads nothing by itself, or a new document.
+    Nothing,
+    /// The list: its own address (the path's end), read again any number of times (its
+    /// timer, the tab shown again).
+    List(String),
+    /// A pet's page, with the pet's id and its lookup in the lists (their addresses in turn,
+    /// up to the first that holds the pet), which follows getPet answered 404 or 410.
+    Pet(i64, Vec<String>),
+}
+
+impl LeftBehind {
+    /// What the page `snap` shows may read by itself, in `env`.
+    pub fn of(model: &Model, env: usize, snap: &Snapshot) -> LeftBehind {
+        if snap.path.ends_with("/pets") {
+            let status = snap.status.clone().filter(|s| !s.is_empty());
+            let limit = snap.limit.clone().unwrap_or_else(|| "20".to_owned());
+            return LeftBehind::List(match status {
+                Some(status) => format!("/pets?limit={limit}&status={status}"),
+                None => format!("/pets?limit={limit}"),
+            });
+        }
+        let Some(id) = snap
+            .path
+            .rsplit_once("/pets/")
+            .and_then(|(_, id)| id.parse::<i64>().ok())
+        else {
+            return LeftBehind::Nothing;
+        };
+        let pets = model.pets(env);
+        let mut lookup = Vec::new();
+        for status in [None, Some("available"), Some("pending"), Some("sold")] {
+            lookup.push(match status {
+                Some(status) => format!("/pets?limit=100&status={status}"),
+                None => "/pets?limit=100".to_owned(),
+            });
+            let holds = pets
+                .iter()
+                .filter(|p| status.is_none() || p.status.as_deref() == status)
+                .take(100)
+                .any(|p| p.id == id);
+            if holds {
+                break;
+            }
+        }
+        LeftBehind::Pet(id, lookup)
+    }
+
+    /// Which of `log`'s requests (from the step on, and the one before it) are the page's
+    /// own. A pet page's lookup is the one that follows its getPet answered 404 or 410, each
+    /// list asked once the one before it was answered; one in the lists alone (getPet gone
+    /// before) is not told from the Store page's reads.
+    fn own(&self, log: &[LogEntry]) -> Vec<bool> {
+        let mut own = vec![false; log.len()];
+        match self {
+            LeftBehind::Nothing => {}
+            LeftBehind::List(address) => {
+                for (own, entry) in own.iter_mut().zip(log) {
+                    *own = entry.path.ends_with(address.as_str());
+                }
+            }
+            LeftBehind::Pet(id, lookup) => {
+                let single = format!("/pets/{id}");
+                let gone = log.iter().position(|e| {
+                    e.method == "GET" && e.path.ends_with(&single) && matches!(e.status, 404 | 410)
+                });
+                let Some(gone) = gone else {
+                    return own;
+                };
+                let mut after = log[gone].answered_ms;
+                let mut next = lookup.iter();
+                let mut wanted = next.next();
+                for (i, entry) in log.iter().enumerate().skip(gone + 1) {
+                    let Some(address) = wanted else { break };
+                    if entry.path.ends_with(address.as_str()) && entry.received_ms >= after {
+                        own[i] = true;
+                        after = entry.answered_ms;
+                        wanted = next.next();
+                    }
+                }
+            }
+        }
+        own
+    }
+}
+
+/// How much of `log` the opening read: up to the page's refresh timer, which reads again once
+/// every read has settled and a refresh period has passed (the checks keep the page open, and
+/// on a busy machine they take longer than a period). A read received that long after every
+/// read since the page's first was answered is cut off as the timer's. The page's first read
+/// is the first at the largest limit that is not the page left behind's (`own`).
+fn opening(log: &[LogEntry], own: &[bool]) -> usize {
+    let period = (super::REFRESH_SECONDS * 1000.0) as u64;
+    let Some(first) = log
+        .iter()
+        .zip(own)
+        .position(|(e, own)| e.path.contains("/pets?limit=100") && !own)
+    else {
+        return log.len();
+    };
+    let mut answered = 0;
+    for (i, entry) in log.iter().enumerate().skip(first) {
+        if i > first
+            && log[first..i].iter().all(|e| e.answered_ms > 0)
+            && entry.received_ms >= answered + period
+        {
+            return i;
+        }
+        answered = answered.max(entry.answered_ms);
+    }
+    log.len()
+}
+
+/// The reads of every status the Store page made on opening, in `log` from `from` (where the
+/// step began), with the page left behind's own taken out (of the list's own address, one
+/// read is the Store page's); and where the timer's reads begin, counted from `from`. The
+/// request before the step is looked at too: a pet page's getPet may have gone just before.
+fn opening_reads<'a>(log: &'a [LogEntry], from: usize, left: &LeftBehind) -> (Vec<&'a str>, usize) {
+    let from = from.min(log.len());
+    let before = from.saturating_sub(1);
+    let own = left.own(&log[before..]);
+    let (log, own) = (&log[from..], &own[from - before..]);
+    let cut = opening(log, own);
+    let is_read = |e: &LogEntry| e.method == "GET" && e.path.contains("/pets?limit=100");
+    let mut reads: Vec<&str> = log[..cut]
+        .iter()
+        .zip(own)
+        .filter(|(e, own)| is_read(e) && !**own)
+        .map(|(e, _)| e.path.as_str())
+        .collect();
+    if let LeftBehind::List(address) = left {
+        if let Some(one) = log[..cut]
+            .iter()
+            .find(|e| is_read(e) && e.path.ends_with(address.as_str()))
+        {
+            reads.push(&one.path);
+        }
+    }
+    (reads, cut)
+}
+
+/// The Store page: its table adds up to its counts, opening it read each status at most once,
+/// and a read made by this step counts what the service holds.
+pub fn figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
+    if !snap.path.ends_with("/store") || snap.counts.len() != 4 {
+        return Ok(());
+    }
+    let number = |s: &str| {
+        s.trim_end_matches('+')
+            .replace([',', '.', '\u{a0}', ' '], "")
+            .parse::<usize>()
+            .ok()
+    };
+    let more = snap.counts.iter().any(|c| c.ends_with('+'));
+    let counts: Vec<usize> = snap.counts.iter().filter_map(|c| number(c)).collect();
+    // Each table row: the four statuses, then the category's total.
+    for (kind, count) in counts.iter().enumerate() {
+        let summed: usize = snap
+            .rows
+            .iter()
+            .filter_map(|r| r.get(kind).and_then(|c| number(c)))
+            .sum();
+        if summed != *count {
+            return Err(format!("the store's table adds up to {summed} for column {kind}, its count says {count}: {:?} {:?}", snap.counts, snap.rows));
+        }
+    }
+    let Some((env, from, left)) = &model.store_opened else {
+        return Ok(());
+    };
+    let log = model.log(*env);
+    let (reads, cut) = opening_reads(&log, *from, left);
+    let log = &log[(*from).min(log.len())..];
+    let mut distinct = reads.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if reads.len() > 4 || distinct.len() != reads.len() {
+        // Every request the service saw since, the timer's after the cut.
+        let seen: Vec<String> = log
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let timer = if i >= cut { "(timer) " } else { "" };
+                format!(
+                    "{timer}{} {} {} received {} answered {}",
+                    e.method, e.path, e.status, e.received_ms, e.answered_ms
+                )
+            })
+            .collect();
+        return Err(format!(
+            "opening the store read {reads:?} (the page left behind: {left:?}); \
+             the service saw {seen:#?}"
+        ));
+    }
+    let kept = ["offline_as_it_was", "unreachable_as_it_was"]
+        .iter()
+        .any(|key| snap.text.contains(&snap.words().part(key)));
+    let healthy = matches!(model.mode[*env], Mode::Normal | Mode::Slow(_));
+    if reads.len() == 4 && healthy && !kept && !more && snap.alerts.is_empty() {
+        let pets = model.pets(*env);
+        let of = |s: Option<&str>| {
+            pets.iter()
+                .filter(|p| match s {
+                    Some(s) => p.status.as_deref() == Some(s),
+                    None => !matches!(p.status.as_deref(), Some("available" | "pending" | "sold")),
+                })
+                .count()
+        };
+        let truth = [
+            of(Some("available")),
+            of(Some("pending")),
+            of(Some("sold")),
+            of(None),
+        ];
+        if counts != truth {
+            return Err(format!(
+                "the store counts {counts:?}, the service holds {truth:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(path: &str, status: u16, received: u64) -> LogEntry {
+        LogEntry {
+            method: "GET".into(),
+            path: format!("/staging/v1{path}"),
+            auth: String::new(),
+            status,
+            received_ms: received,
+            answered_ms: received + 1,
+        }
+    }
+
+    const ALL: &str = "/pets?limit=100";
+    const AVAILABLE: &str = "/pets?limit=100&status=available";
+    const PENDING: &str = "/pets?limit=100&status=pending";
+    const SOLD: &str = "/pets?limit=100&status=sold";
+
+    /// Seed 55669745536's step 86: a pet's page, its getPet gone, looked for its pet in the
+    /// list of all as the Store page opened and read its four.
+    #[test]
+    fn a_pet_pages_lookup_is_its_own() {
+        let log = [
+            get("/pets/17", 410, 10),
+            get(ALL, 200, 20),
+            get(AVAILABLE, 200, 100),
+            get(PENDING, 200, 102),
+            get(ALL, 200, 115),
+            get(SOLD, 200, 116),
+        ];
+        let left = LeftBehind::Pet(17, vec![ALL.into()]);
+        let (reads, _) = opening_reads(&log, 1, &left);
+        assert_eq!(reads.len(), 4, "{reads:?}");
+    }
+
+    /// A pet page left behind that read nothing: a status read twice is the Store page's,
+    /// whatever the pet's lookup would read.
+    #[test]
+    fn without_a_lookup_a_double_read_counts() {
+        let log = [
+            get(ALL, 200, 100),
+            get(AVAILABLE, 200, 101),
+            get(PENDING, 200, 102),
+            get(SOLD, 200, 103),
+            get(SOLD, 200, 150),
+        ];
+        let lookup = [ALL, AVAILABLE, PENDING, SOLD].map(String::from).to_vec();
+        let (reads, _) = opening_reads(&log, 0, &LeftBehind::Pet(17, lookup));
+        assert_eq!(reads.len(), 5, "{reads:?}");
+    }
+
+    /// The list left behind: any number of reads of its own address, one counted.
+    #[test]
+    fn the_lists_reads_of_its_address_count_once() {
+        let log = [
+            get(ALL, 200, 10),
+            get(AVAILABLE, 200, 100),
+            get(ALL, 200, 101),
+            get(PENDING, 200, 102),
+            get(SOLD, 200, 103),
+        ];
+        let (reads, _) = opening_reads(&log, 0, &LeftBehind::List(ALL.into()));
+        assert_eq!(reads.len(), 4, "{reads:?}");
+    }
+}

@@ -28,8 +28,10 @@ use crate::storage;
 use petstore_core::sent::{Entry, Standing};
 use petstore_core::Categories;
 
-/// History state of the navigation to a just-created pet, so its page can say so.
-pub const JUST_CREATED: &str = "petstore-admin:created";
+/// History state of the navigation to a just-created pet, so its page can say so; followed
+/// by the environment and the pet's id, since the router keeps a navigation's state through
+/// the links followed after it.
+const JUST_CREATED: &str = "petstore-admin:created";
 
 /// History state of the navigation from a pet's "Add one like this": the form's draft is new,
 /// not one brought back.
@@ -148,7 +150,10 @@ fn PetForm(
             return;
         }
         round.set(Vec::new());
-        navigate(&current.link(&Page::pet(pet.id), env), marked(JUST_CREATED));
+        navigate(
+            &current.link(&Page::pet(pet.id), env),
+            marked(created_mark(env, pet.id)),
+        );
     });
     let pending = move || creates.pending();
     // While this form's pet is held (`undoSeconds`), its fields show what will be sent: a
@@ -546,9 +551,15 @@ fn asked_again(env: Environment, earlier: &Entry, standing: &Standing) -> String
     }
 }
 
-/// Whether the page with this history `state` was reached by creating its pet.
-pub fn just_created(state: &State) -> bool {
-    state_is(state, JUST_CREATED)
+/// Whether the page of pet `id` of `env`, with this history `state`, was reached by creating
+/// that pet.
+pub fn just_created(state: &State, env: Environment, id: i64) -> bool {
+    state_is(state, &created_mark(env, id))
+}
+
+/// The history state that says pet `id` of `env` was just created.
+fn created_mark(env: Environment, id: i64) -> String {
+    format!("{JUST_CREATED}:{}:{id}", env.as_str())
 }
 
 /// Whether the history `state` is `mark` (one of this module's).
@@ -557,9 +568,9 @@ fn state_is(state: &State, mark: &str) -> bool {
 }
 
 /// A navigation that leaves `mark` in the history's state, for the page it opens.
-fn marked(mark: &'static str) -> NavigateOptions {
+fn marked(mark: impl AsRef<str>) -> NavigateOptions {
     NavigateOptions {
-        state: State::new(Some(JsValue::from_str(mark))),
+        state: State::new(Some(JsValue::from_str(mark.as_ref()))),
         ..absolute(false)
     }
 }

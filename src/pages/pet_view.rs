@@ -27,7 +27,7 @@ pub fn PetView() -> impl IntoView {
     page_title(move || {
         words::page_with_environment(&current.env().label(), &words::pet_title(&raw_id.get()))
     });
-    let created = just_created(&use_location().state.get_untracked());
+    let state = use_location().state;
     // No pet of an environment is drawn without a usable key for it (after a sign-out, Back
     // and Forward find the sign-in form over an empty page).
     let keys = use_keys();
@@ -52,7 +52,12 @@ pub fn PetView() -> impl IntoView {
         }
         // The pet belongs to one environment: switching builds this part anew (aborting the
         // old request), so one environment's pet never shows under the other's band.
-        Ok(id) => view! { <PetLoader id env=current.env() created /> }.into_any(),
+        Ok(id) => {
+            let env = current.env();
+            // Said on the page of the pet created, not on the next pet opened from it.
+            let created = state.with_untracked(|s| just_created(s, env, id));
+            view! { <PetLoader id env created /> }.into_any()
+        }
     };
     view! {
         {body}

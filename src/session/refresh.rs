@@ -37,7 +37,8 @@ pub(super) struct Clock {
     typed_at: f64,
     // A busy service asked not to be asked before then (ms since the epoch).
     not_before: f64,
-    // A refresh asked for (by a return to view) but held back by typing: the age it needs.
+    // A refresh asked for but held back (by typing, after a return to view; or by a read on
+    // its way that may have left before a pet this tab added): the age it needs.
     owed: Option<f64>,
     // The lists' changes, per environment, for the whole tab.
     trackers: [Tracker; 2],
@@ -146,9 +147,20 @@ impl Session {
 
     /// Has the pages read again now if they show `env` and nothing holds it back: after this
     /// tab added a pet there (sent from the list, say, after its hold), the list shows it
-    /// without waiting for the next refresh.
+    /// without waiting for the next refresh. A read on its way may have left before the pet
+    /// was added: then the next read is owed, and the timer asks for it once that one settles.
     pub(super) fn read_again_now(&self, env: Environment) {
-        if self.current.env_untracked() == env {
+        if self.current.env_untracked() != env {
+            return;
+        }
+        let on_its_way = self.clock.try_update_value(|c| {
+            let busy = c.in_flight > 0;
+            if busy {
+                c.owed = Some(0.0);
+            }
+            busy
+        });
+        if on_its_way == Some(false) {
             self.pulse_if_due(0.0);
         }
     }

@@ -361,3 +361,38 @@ async fn a_pet_sent_while_sign_out_everywhere_asks_leaves_the_question_in_place(
     click(&button(host, "Keep everything").expect("Keep everything")).await;
     assert!(!dialog_shown(host), "still signed in");
 }
+
+#[wasm_bindgen_test]
+async fn a_pet_sent_from_the_list_while_it_reads_has_the_list_read_again_after() {
+    let sb = Sandbox::new("hold-list-read");
+    let app = form_with(&sb, 30.0, "Nugget").await;
+    let host = &app.host;
+    add_and_hold(host, "Nugget").await;
+    follow(host, "Pets").await;
+    wait_until("the list", || !rows(host).is_empty()).await;
+    sb.wait_until_answered("production").await;
+    let reads = sb.list_reads("production").await;
+    // A read again on its way (slow) when the pet is sent: it left before the pet was added.
+    sb.mode("production", "slow:1500").await;
+    click(&button(host, "Refresh").expect("Refresh")).await;
+    wait_until("the slow read sent", || {
+        host.query_selector(".rows[aria-busy=true]")
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
+    sb.mode("production", "normal").await;
+    click(&button(host, "Send now").expect("Send now")).await;
+    posts_reach(&sb, "production", 1).await;
+    // Once that read is in, the list is read again, with no refresh timer set.
+    sb.wait_for_requests("production", sb.log("production").await.len() + 1)
+        .await;
+    sb.wait_until_answered("production").await;
+    assert_eq!(
+        sb.list_reads("production").await,
+        reads + 2,
+        "{:#?}",
+        sb.log("production").await
+    );
+}

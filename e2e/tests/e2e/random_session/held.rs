@@ -4,7 +4,7 @@
 //! session's hold is long, so each step ends its own hold and no outcome races the timer
 //! (the time running out is the browser tests').
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 
@@ -78,7 +78,10 @@ pub async fn perform(
             }
             HeldEnd::SendFromList => {
                 page::nav(c, "Pets").await;
-                page::button(c, "Send now").await;
+                let from = model.log(env).len();
+                if page::button(c, "Send now").await {
+                    read_again_after_the_add(model, env, from).await;
+                }
                 true
             }
             HeldEnd::Switch(send) => {
@@ -119,6 +122,47 @@ pub async fn perform(
         model.allow(env, name, should_create);
     } else {
         model.taken_back.push((env, name));
+    }
+}
+
+/// Once the pet sent from the list is in (its create, from `from` in `env`'s log, answered
+/// 201), the list reads again after it, even when a read of its own was on its way then; a
+/// problem of the step if not within 5 s. (A refresh would read it too, but later.)
+async fn read_again_after_the_add(model: &mut Model, env: usize, from: usize) {
+    let limit = Instant::now() + Duration::from_secs(10);
+    let added = loop {
+        let log = model.log(env);
+        let create = log
+            .iter()
+            .skip(from)
+            .find(|e| e.method == "POST" && e.status != 0);
+        if let Some(create) = create {
+            break (create.status == 201).then_some(create.answered_ms);
+        }
+        if Instant::now() > limit {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let Some(added) = added else {
+        return;
+    };
+    let limit = Instant::now() + Duration::from_secs(5);
+    let read_after = |model: &Model| {
+        model
+            .log(env)
+            .iter()
+            .skip(from)
+            .any(|e| e.method == "GET" && e.path.contains("/pets?") && e.received_ms >= added)
+    };
+    while !read_after(model) {
+        if Instant::now() > limit {
+            model.step_problem = Some(format!(
+                "the list did not read again within 5 s of its pet sent from it being added (at {added})"
+            ));
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 

@@ -384,7 +384,12 @@ impl Browser {
         // A browser that no longer answers (WebKit's page process spinning) is killed by
         // `Drop` instead of holding the run.
         let closing = self.client.clone().close();
-        let _ = tokio::time::timeout(Duration::from_secs(10), closing).await;
+        if tokio::time::timeout(Duration::from_secs(10), closing)
+            .await
+            .is_err()
+        {
+            eprintln!("the browser did not close within 10 s: its processes are killed");
+        }
     }
 }
 

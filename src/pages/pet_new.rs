@@ -29,8 +29,7 @@ use petstore_core::sent::{Entry, Standing};
 use petstore_core::Categories;
 
 /// History state of the navigation to a just-created pet, so its page can say so; followed
-/// by the environment and the pet's id, since the router keeps a navigation's state through
-/// the links followed after it.
+/// by the environment and the pet's id, so that no other pet's page says it.
 const JUST_CREATED: &str = "petstore-admin:created";
 
 /// History state of the navigation from a pet's "Add one like this": the form's draft is new,
@@ -85,7 +84,7 @@ fn PetForm(
     let navigate_list = navigate.clone();
     let location = use_location();
     // Opened by "Add one like this": a new draft, its name to be typed first.
-    let like = location.state.with_untracked(|s| state_is(s, LIKE_THIS));
+    let like = state_is(LIKE_THIS);
     if like {
         request_animation_frame(|| focus("pet-name"));
     }
@@ -551,10 +550,9 @@ fn asked_again(env: Environment, earlier: &Entry, standing: &Standing) -> String
     }
 }
 
-/// Whether the page of pet `id` of `env`, with this history `state`, was reached by creating
-/// that pet.
-pub fn just_created(state: &State, env: Environment, id: i64) -> bool {
-    state_is(state, &created_mark(env, id))
+/// Whether the page of pet `id` of `env` was reached by creating that pet.
+pub fn just_created(env: Environment, id: i64) -> bool {
+    state_is(&created_mark(env, id))
 }
 
 /// The history state that says pet `id` of `env` was just created.
@@ -562,9 +560,13 @@ fn created_mark(env: Environment, id: i64) -> String {
     format!("{JUST_CREATED}:{}:{id}", env.as_str())
 }
 
-/// Whether the history `state` is `mark` (one of this module's).
-fn state_is(state: &State, mark: &str) -> bool {
-    state.to_js_value().as_string().as_deref() == Some(mark)
+/// Whether the history entry shown holds `mark` (one of this module's). Read from the
+/// browser's history, not the router's `use_location().state`: the router changes that only
+/// on its own navigations, so after a link or Back it still holds the mark of the navigation
+/// before.
+fn state_is(mark: &str) -> bool {
+    let state = window().history().and_then(|h| h.state()).ok();
+    state.and_then(|s| s.as_string()).as_deref() == Some(mark)
 }
 
 /// A navigation that leaves `mark` in the history's state, for the page it opens.

@@ -3,7 +3,7 @@
 //! exists, and looked for in the list once it is gone (see [`crate::api::find_pet`]).
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_params_map};
+use leptos_router::hooks::use_params_map;
 
 use crate::api::{find_pet, ApiError, Found, Pet, Via};
 use crate::components::{
@@ -27,7 +27,6 @@ pub fn PetView() -> impl IntoView {
     page_title(move || {
         words::page_with_environment(&current.env().label(), &words::pet_title(&raw_id.get()))
     });
-    let state = use_location().state;
     // No pet of an environment is drawn without a usable key for it (after a sign-out, Back
     // and Forward find the sign-in form over an empty page).
     let keys = use_keys();
@@ -55,7 +54,7 @@ pub fn PetView() -> impl IntoView {
         Ok(id) => {
             let env = current.env();
             // Said on the page of the pet created, not on the next pet opened from it.
-            let created = state.with_untracked(|s| just_created(s, env, id));
+            let created = just_created(env, id);
             view! { <PetLoader id env created /> }.into_any()
         }
     };

@@ -148,7 +148,8 @@ impl Session {
     /// Has the pages read again now if they show `env` and nothing holds it back: after this
     /// tab added a pet there (sent from the list, say, after its hold), the list shows it
     /// without waiting for the next refresh. A read on its way may have left before the pet
-    /// was added: then the next read is owed, and the timer asks for it once that one settles.
+    /// was added: then the next read is owed, and the refresh timer (running once the `live`
+    /// chunk is in) asks for it once that one settles.
     pub(super) fn read_again_now(&self, env: Environment) {
         if self.current.env_untracked() != env {
             return;

@@ -127,7 +127,9 @@ pub async fn perform(
 
 /// Once the pet sent from the list is in (its create, from `from` in `env`'s log, answered
 /// 201), the list reads again after it, even when a read of its own was on its way then; a
-/// problem of the step if not within 5 s. (A refresh would read it too, but later.)
+/// problem of the step if not within 5 s. Waited for so that the checks see that read; the
+/// session's refresh timer (a second) would read it too, so the browser suite's test without
+/// a timer is the one that tells the read owed to a pet added from a read on its way.
 async fn read_again_after_the_add(model: &mut Model, env: usize, from: usize) {
     let limit = Instant::now() + Duration::from_secs(10);
     let added = loop {

@@ -71,8 +71,8 @@ pub struct Model {
     /// then show.
     pub found: Option<super::find::Found>,
     /// Set by the step that opened the Store page, until the next step: its environment,
-    /// where its request log stood, so the reads the page made are counted, and the reads the
-    /// page it left may make by itself (their paths' ends: the list's, a pet page's lookup).
+    /// where its request log stood, so the reads the page made are counted, and what the page
+    /// it left may read by itself.
     pub store_opened: Option<(usize, usize, super::store::LeftBehind)>,
     /// Set by the step that pressed Undo, until the next step: the environment and name the
     /// add form must show again, as typed.

@@ -58,36 +58,45 @@ impl LeftBehind {
         LeftBehind::Pet(id, lookup)
     }
 
-    /// Which of `log`'s requests (from the step on, and the one before it) are the page's
-    /// own. A pet page's lookup is the one that follows its getPet answered 404 or 410, each
-    /// list asked once the one before it was answered; one in the lists alone (getPet gone
-    /// before) is not told from the Store page's reads.
-    fn own(&self, log: &[LogEntry]) -> Vec<bool> {
-        let mut own = vec![false; log.len()];
+    /// Which of `log`'s requests from `from` (where the step began) on are the page's own. A
+    /// pet page's lookup is the one that follows its getPet answered 410 (in the step, or the
+    /// last before it: a lookup may have begun just before), each list asked once the one
+    /// before it was answered; one in the lists alone (getPet gone before) is not told from
+    /// the Store page's reads.
+    fn own(&self, log: &[LogEntry], from: usize) -> Vec<bool> {
+        let from = from.min(log.len());
+        let mut own = vec![false; log.len() - from];
         match self {
             LeftBehind::Nothing => {}
             LeftBehind::List(address) => {
-                for (own, entry) in own.iter_mut().zip(log) {
+                for (own, entry) in own.iter_mut().zip(&log[from..]) {
                     *own = entry.path.ends_with(address.as_str());
                 }
             }
             LeftBehind::Pet(id, lookup) => {
                 let single = format!("/pets/{id}");
-                let gone = log.iter().position(|e| {
-                    e.method == "GET" && e.path.ends_with(&single) && matches!(e.status, 404 | 410)
-                });
-                let Some(gone) = gone else {
+                let gone = |e: &LogEntry| {
+                    e.method == "GET" && e.path.ends_with(&single) && e.status == 410
+                };
+                let marker = log[from..]
+                    .iter()
+                    .position(gone)
+                    .map(|i| i + from)
+                    .or_else(|| log[..from].iter().rposition(gone));
+                let Some(marker) = marker else {
                     return own;
                 };
-                let mut after = log[gone].answered_ms;
-                let mut next = lookup.iter();
-                let mut wanted = next.next();
-                for (i, entry) in log.iter().enumerate().skip(gone + 1) {
-                    let Some(address) = wanted else { break };
+                let mut after = log[marker].answered_ms;
+                let mut wanted = lookup.iter();
+                let mut next = wanted.next();
+                for (i, entry) in log.iter().enumerate().skip(marker + 1) {
+                    let Some(address) = next else { break };
                     if entry.path.ends_with(address.as_str()) && entry.received_ms >= after {
-                        own[i] = true;
+                        if i >= from {
+                            own[i - from] = true;
+                        }
                         after = entry.answered_ms;
-                        wanted = next.next();
+                        next = wanted.next();
                     }
                 }
             }
@@ -125,13 +134,11 @@ fn opening(log: &[LogEntry], own: &[bool]) -> usize {
 
 /// The reads of every status the Store page made on opening, in `log` from `from` (where the
 /// step began), with the page left behind's own taken out (of the list's own address, one
-/// read is the Store page's); and where the timer's reads begin, counted from `from`. The
-/// request before the step is looked at too: a pet page's getPet may have gone just before.
+/// read is the Store page's); and where the timer's reads begin, counted from `from`.
 fn opening_reads<'a>(log: &'a [LogEntry], from: usize, left: &LeftBehind) -> (Vec<&'a str>, usize) {
-    let from = from.min(log.len());
-    let before = from.saturating_sub(1);
-    let own = left.own(&log[before..]);
-    let (log, own) = (&log[from..], &own[from - before..]);
+    let own = left.own(log, from);
+    let log = &log[from.min(log.len())..];
+    let own = own.as_slice();
     let cut = opening(log, own);
     let is_read = |e: &LogEntry| e.method == "GET" && e.path.contains("/pets?limit=100");
     let mut reads: Vec<&str> = log[..cut]
@@ -267,6 +274,28 @@ mod tests {
         let left = LeftBehind::Pet(17, vec![ALL.into()]);
         let (reads, _) = opening_reads(&log, 1, &left);
         assert_eq!(reads.len(), 4, "{reads:?}");
+    }
+
+    /// A lookup that began before the step (its getPet and its read of all) and went on
+    /// through the lists in it: its reads in the step are its own, the Store page's counted.
+    #[test]
+    fn a_lookup_begun_before_the_step_is_its_own() {
+        let log = [
+            get("/pets/17", 410, 10),
+            get(ALL, 200, 20),
+            get(AVAILABLE, 200, 30),
+            get(PENDING, 200, 40),
+            get(AVAILABLE, 200, 100),
+            get(PENDING, 200, 101),
+            get(ALL, 200, 102),
+            get(SOLD, 200, 103),
+        ];
+        let lookup = [ALL, AVAILABLE, PENDING].map(String::from).to_vec();
+        let (reads, _) = opening_reads(&log, 2, &LeftBehind::Pet(17, lookup));
+        assert_eq!(
+            reads,
+            [AVAILABLE, PENDING, ALL, SOLD].map(|p| format!("/staging/v1{p}"))
+        );
     }
 
     /// A pet page left behind that read nothing: a status read twice is the Store page's,

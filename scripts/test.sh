@@ -147,7 +147,6 @@ release_status=0
 wait "$release_pid" || release_status=$?
 release_pid=""
 cat "$release_log" >&2
-rm -f "$release_log"
 [ "$release_status" = 0 ] || exit "$release_status"
 
 phase "end-to-end tests of the release builds (Chromium; the cross-engine part in Firefox and WebKit too)"

@@ -151,7 +151,7 @@ fn PetForm(
         round.set(Vec::new());
         navigate(
             &current.link(&Page::pet(pet.id), env),
-            marked(created_mark(env, pet.id)),
+            marked(&created_mark(env, pet.id)),
         );
     });
     let pending = move || creates.pending();
@@ -570,9 +570,9 @@ fn state_is(mark: &str) -> bool {
 }
 
 /// A navigation that leaves `mark` in the history's state, for the page it opens.
-fn marked(mark: impl AsRef<str>) -> NavigateOptions {
+fn marked(mark: &str) -> NavigateOptions {
     NavigateOptions {
-        state: State::new(Some(JsValue::from_str(mark.as_ref()))),
+        state: State::new(Some(JsValue::from_str(mark))),
         ..absolute(false)
     }
 }

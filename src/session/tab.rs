@@ -54,20 +54,17 @@ impl Session {
         let read_at = self.kept_at(env).unwrap_or(started);
         let due = self.due_count();
         let key = untrack(|| self.keys.slot(env).usable().map(str::to_owned));
-        if key.is_none() {
-            return read_at;
+        if key.is_some() {
+            let every = Every {
+                side,
+                read_at,
+                due,
+                key,
+            };
+            self.known.update_value(|k| {
+                k.every.insert(env, every);
+            });
         }
-        self.known.update_value(|k| {
-            k.every.insert(
-                env,
-                Every {
-                    side,
-                    read_at,
-                    due,
-                    key,
-                },
-            );
-        });
         read_at
     }
 

@@ -154,7 +154,7 @@ return {
   stored: Object.keys(sessionStorage).filter((k) => k.startsWith('petstore-admin.')).sort(),
   lang: document.documentElement.lang,
   counts: q('.store-count').map(text),
-  update: document.querySelector('.note.update') ? text(document.querySelector('.note.update')) : null,
+  update: q('.note.update').map(text)[0] ?? null,
   values: q('main input, main textarea').filter((e) => e.id && e.type !== 'file' && e.type !== 'checkbox').map((e) => [e.id, e.value]),
 };
 "#;

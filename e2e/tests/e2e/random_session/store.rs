@@ -25,12 +25,9 @@ impl LeftBehind {
     /// What the page `snap` shows may read by itself, in `env`.
     pub fn of(model: &Model, env: usize, snap: &Snapshot) -> LeftBehind {
         if snap.path.ends_with("/pets") {
-            let status = snap.status.clone().filter(|s| !s.is_empty());
-            let limit = snap.limit.clone().unwrap_or_else(|| "20".to_owned());
-            return LeftBehind::List(match status {
-                Some(status) => format!("/pets?limit={limit}&status={status}"),
-                None => format!("/pets?limit={limit}"),
-            });
+            let status = snap.status.as_deref().filter(|s| !s.is_empty());
+            let limit = snap.limit.as_deref().unwrap_or("20");
+            return LeftBehind::List(list_address(limit, status));
         }
         let Some(id) = snap
             .path
@@ -42,10 +39,7 @@ impl LeftBehind {
         let pets = model.pets(env);
         let mut lookup = Vec::new();
         for status in [None, Some("available"), Some("pending"), Some("sold")] {
-            lookup.push(match status {
-                Some(status) => format!("/pets?limit=100&status={status}"),
-                None => "/pets?limit=100".to_owned(),
-            });
+            lookup.push(list_address("100", status));
             let holds = pets
                 .iter()
                 .filter(|p| status.is_none() || p.status.as_deref() == status)
@@ -102,6 +96,14 @@ impl LeftBehind {
             }
         }
         own
+    }
+}
+
+/// The list's address (below the service's base) at `limit`, of `status` if given.
+fn list_address(limit: &str, status: Option<&str>) -> String {
+    match status {
+        Some(status) => format!("/pets?limit={limit}&status={status}"),
+        None => format!("/pets?limit={limit}"),
     }
 }
 
@@ -243,15 +245,36 @@ pub fn figures(model: &Model, snap: &Snapshot) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn get(path: &str, status: u16, received: u64) -> LogEntry {
+    /// A read of `path` received at `at`, answered at once with `status`.
+    fn get(path: &str, status: u16, at: u64) -> LogEntry {
         LogEntry {
             method: "GET".into(),
             path: format!("/staging/v1{path}"),
             auth: String::new(),
             status,
-            received_ms: received,
-            answered_ms: received + 1,
+            received_ms: at,
+            answered_ms: at + 1,
         }
+    }
+
+    /// A list read of `path` answered 200.
+    fn read(path: &str, at: u64) -> LogEntry {
+        get(path, 200, at)
+    }
+
+    /// Pet 17's getPet answered 410.
+    fn gone(at: u64) -> LogEntry {
+        get("/pets/17", 410, at)
+    }
+
+    /// Pet 17's page, looking for it in `lookup`.
+    fn pet(lookup: &[&str]) -> LeftBehind {
+        LeftBehind::Pet(17, lookup.iter().map(|p| p.to_string()).collect())
+    }
+
+    /// The Store page's reads of `log` from `from`, the page left behind's set aside.
+    fn store_reads<'a>(log: &'a [LogEntry], from: usize, left: &LeftBehind) -> Vec<&'a str> {
+        opening_reads(log, from, left).0
     }
 
     const ALL: &str = "/pets?limit=100";
@@ -264,15 +287,14 @@ mod tests {
     #[test]
     fn a_pet_pages_lookup_is_its_own() {
         let log = [
-            get("/pets/17", 410, 10),
-            get(ALL, 200, 20),
-            get(AVAILABLE, 200, 100),
-            get(PENDING, 200, 102),
-            get(ALL, 200, 115),
-            get(SOLD, 200, 116),
+            gone(10),
+            read(ALL, 20),
+            read(AVAILABLE, 100),
+            read(PENDING, 102),
+            read(ALL, 115),
+            read(SOLD, 116),
         ];
-        let left = LeftBehind::Pet(17, vec![ALL.into()]);
-        let (reads, _) = opening_reads(&log, 1, &left);
+        let reads = store_reads(&log, 1, &pet(&[ALL]));
         assert_eq!(reads.len(), 4, "{reads:?}");
     }
 
@@ -281,17 +303,16 @@ mod tests {
     #[test]
     fn a_lookup_begun_before_the_step_is_its_own() {
         let log = [
-            get("/pets/17", 410, 10),
-            get(ALL, 200, 20),
-            get(AVAILABLE, 200, 30),
-            get(PENDING, 200, 40),
-            get(AVAILABLE, 200, 100),
-            get(PENDING, 200, 101),
-            get(ALL, 200, 102),
-            get(SOLD, 200, 103),
+            gone(10),
+            read(ALL, 20),
+            read(AVAILABLE, 30),
+            read(PENDING, 40),
+            read(AVAILABLE, 100),
+            read(PENDING, 101),
+            read(ALL, 102),
+            read(SOLD, 103),
         ];
-        let lookup = [ALL, AVAILABLE, PENDING].map(String::from).to_vec();
-        let (reads, _) = opening_reads(&log, 2, &LeftBehind::Pet(17, lookup));
+        let reads = store_reads(&log, 2, &pet(&[ALL, AVAILABLE, PENDING]));
         assert_eq!(
             reads,
             [AVAILABLE, PENDING, ALL, SOLD].map(|p| format!("/staging/v1{p}"))
@@ -303,14 +324,13 @@ mod tests {
     #[test]
     fn without_a_lookup_a_double_read_counts() {
         let log = [
-            get(ALL, 200, 100),
-            get(AVAILABLE, 200, 101),
-            get(PENDING, 200, 102),
-            get(SOLD, 200, 103),
-            get(SOLD, 200, 150),
+            read(ALL, 100),
+            read(AVAILABLE, 101),
+            read(PENDING, 102),
+            read(SOLD, 103),
+            read(SOLD, 150),
         ];
-        let lookup = [ALL, AVAILABLE, PENDING, SOLD].map(String::from).to_vec();
-        let (reads, _) = opening_reads(&log, 0, &LeftBehind::Pet(17, lookup));
+        let reads = store_reads(&log, 0, &pet(&[ALL, AVAILABLE, PENDING, SOLD]));
         assert_eq!(reads.len(), 5, "{reads:?}");
     }
 
@@ -318,13 +338,13 @@ mod tests {
     #[test]
     fn the_lists_reads_of_its_address_count_once() {
         let log = [
-            get(ALL, 200, 10),
-            get(AVAILABLE, 200, 100),
-            get(ALL, 200, 101),
-            get(PENDING, 200, 102),
-            get(SOLD, 200, 103),
+            read(ALL, 10),
+            read(AVAILABLE, 100),
+            read(ALL, 101),
+            read(PENDING, 102),
+            read(SOLD, 103),
         ];
-        let (reads, _) = opening_reads(&log, 0, &LeftBehind::List(ALL.into()));
+        let reads = store_reads(&log, 0, &LeftBehind::List(ALL.into()));
         assert_eq!(reads.len(), 4, "{reads:?}");
     }
 }

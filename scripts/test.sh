@@ -42,11 +42,13 @@ finish() {
 }
 trap finish EXIT
 
-# The release builds the end-to-end tests serve (begun after the set-up, below), one
-# core and their own build folder; their time is printed with their output.
+# The release builds the end-to-end tests serve (begun after the set-up, below), in their own
+# build folder, at the lowest priority: they take what the tests leave of both cores, and the
+# tests keep theirs. Their time is printed with their output.
 release_builds() {
   local started=$SECONDS
-  export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/release-builds" CARGO_BUILD_JOBS=1 BINARYEN_CORES=1
+  renice -n 19 -p "$BASHPID" >/dev/null
+  export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/release-builds"
   # Not in dist/: the preview smoke test's `trunk serve` empties that folder as it starts.
   trunk build --release --dist target/dist-root
   trunk build --release --public-url /admin/ --dist target/dist-admin
@@ -63,8 +65,8 @@ setup_browser
 setup_other_engines
 use_build_cache --exclusive
 # The release builds for the end-to-end tests are made from here on, beside the other tests
-# (a browser waiting on a service leaves a core idle): on one core, in a build folder of their
-# own, since cargo holds its folder for as long as the tests it started run.
+# (a browser waiting on a service leaves the cores idle), in a build folder of their own, since
+# cargo holds its folder for as long as the tests it started run.
 release_log=$(mktemp)
 # In a process group of its own (job control on while it starts), so that a run stopped early
 # stops every program it started too (see `finish`).

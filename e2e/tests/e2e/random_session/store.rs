@@ -55,8 +55,10 @@ impl LeftBehind {
     /// Which of `log`'s requests from `from` (where the step began) on are the page's own. A
     /// pet page's lookup is the one that follows its getPet answered 410 (in the step, or the
     /// last before it: a lookup may have begun just before), each list asked once the one
-    /// before it was answered; one in the lists alone (getPet gone before) is not told from
-    /// the Store page's reads.
+    /// before it was answered. Once a getPet of the environment has answered 410, the tab
+    /// notes it and its pet pages go to the lists alone: then the lookup's first list read in
+    /// the step (and the ones after it) is the page's, since nothing tells it from the Store
+    /// page's.
     fn own(&self, log: &[LogEntry], from: usize) -> Vec<bool> {
         let from = from.min(log.len());
         let mut own = vec![false; log.len() - from];
@@ -77,13 +79,15 @@ impl LeftBehind {
                     .position(gone)
                     .map(|i| i + from)
                     .or_else(|| log[..from].iter().rposition(gone));
-                let Some(marker) = marker else {
-                    return own;
+                // Where the lookup begins, and the time its first read comes after.
+                let (start, mut after) = match marker {
+                    Some(marker) => (marker + 1, log[marker].answered_ms),
+                    None if log[..from].iter().any(get_pet_gone) => (from, 0),
+                    None => return own,
                 };
-                let mut after = log[marker].answered_ms;
                 let mut wanted = lookup.iter();
                 let mut next = wanted.next();
-                for (i, entry) in log.iter().enumerate().skip(marker + 1) {
+                for (i, entry) in log.iter().enumerate().skip(start) {
                     let Some(address) = next else { break };
                     if entry.path.ends_with(address.as_str()) && entry.received_ms >= after {
                         if i >= from {
@@ -97,6 +101,14 @@ impl LeftBehind {
         }
         own
     }
+}
+
+/// Whether `entry` is a getPet (of any pet) answered 410.
+fn get_pet_gone(entry: &LogEntry) -> bool {
+    let id = entry.path.rsplit_once("/pets/").map(|(_, id)| id);
+    entry.method == "GET"
+        && entry.status == 410
+        && id.is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The list's address (below the service's base) at `limit`, of `status` if given.
@@ -331,6 +343,26 @@ mod tests {
             read(SOLD, 150),
         ];
         let reads = store_reads(&log, 0, &pet(&[ALL, AVAILABLE, PENDING, SOLD]));
+        assert_eq!(reads.len(), 5, "{reads:?}");
+    }
+
+    /// Seed 55669745536's step 86 again: getPet was gone (another pet's, steps before), so the
+    /// pet's page looked in the list of all alone, without asking getPet first.
+    #[test]
+    fn a_lookup_after_get_pet_was_noted_gone_is_its_own() {
+        let log = [
+            get("/pets/5", 410, 10),
+            read(ALL, 20),
+            read(ALL, 100),
+            read(AVAILABLE, 164),
+            read(PENDING, 171),
+            read(SOLD, 174),
+            read(ALL, 177),
+        ];
+        let reads = store_reads(&log, 2, &pet(&[ALL]));
+        assert_eq!(reads, [AVAILABLE, PENDING, SOLD, ALL].map(|p| format!("/staging/v1{p}")));
+        // Without the earlier 410 the same reads are a double read of all.
+        let reads = store_reads(&log[1..], 1, &pet(&[ALL]));
         assert_eq!(reads.len(), 5, "{reads:?}");
     }
 

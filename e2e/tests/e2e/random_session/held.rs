@@ -4,12 +4,12 @@
 //! session's hold is long, so each step ends its own hold and no outcome races the timer
 //! (the time running out is the browser tests').
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fantoccini::Client;
 
 use super::model::{Model, ENVS};
-use super::page::{self, Snapshot};
+use super::page::{self, within, Snapshot};
 use super::steps::{fill_new, held, Rng, Step};
 
 /// How a held pet's moment ends.
@@ -131,25 +131,23 @@ pub async fn perform(
 /// session's refresh timer (a second) would read it too, so the browser suite's test without
 /// a timer is the one that tells the read owed to a pet added from a read on its way.
 async fn read_again_after_the_add(model: &mut Model, env: usize, from: usize) {
-    let limit = Instant::now() + Duration::from_secs(10);
-    let added = loop {
-        let log = model.log(env);
-        let create = log
+    // The create's answer (none within 10 s is the other checks' to say).
+    let answered = |model: &Model| {
+        model
+            .log(env)
             .iter()
             .skip(from)
-            .find(|e| e.method == "POST" && e.status != 0);
-        if let Some(create) = create {
-            break (create.status == 201).then_some(create.answered_ms);
-        }
-        if Instant::now() > limit {
-            break None;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+            .find(|e| e.method == "POST" && e.status != 0)
+            .map(|e| (e.status, e.answered_ms))
     };
-    let Some(added) = added else {
+    let seen = &*model;
+    within(Duration::from_secs(10), || async move {
+        answered(seen).is_some()
+    })
+    .await;
+    let Some((201, added)) = answered(model) else {
         return;
     };
-    let limit = Instant::now() + Duration::from_secs(5);
     let read_after = |model: &Model| {
         model
             .log(env)
@@ -157,14 +155,11 @@ async fn read_again_after_the_add(model: &mut Model, env: usize, from: usize) {
             .skip(from)
             .any(|e| e.method == "GET" && e.path.contains("/pets?") && e.received_ms >= added)
     };
-    while !read_after(model) {
-        if Instant::now() > limit {
-            model.step_problem = Some(format!(
-                "the list did not read again within 5 s of its pet sent from it being added (at {added})"
-            ));
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    let seen = &*model;
+    if !within(Duration::from_secs(5), || async move { read_after(seen) }).await {
+        model.step_problem = Some(format!(
+            "the list did not read again within 5 s of its pet sent from it being added (at {added})"
+        ));
     }
 }
 

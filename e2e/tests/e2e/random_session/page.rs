@@ -352,6 +352,24 @@ pub async fn enter(c: &Client, label: &str) {
     }
 }
 
+/// Whether `check` holds within `limit`, asked every 20 ms: a wait for a condition (of the
+/// page, the service's log or both) rather than a sleep.
+pub async fn within<F: std::future::Future<Output = bool>>(
+    limit: Duration,
+    mut check: impl FnMut() -> F,
+) -> bool {
+    let start = std::time::Instant::now();
+    loop {
+        if check().await {
+            return true;
+        }
+        if start.elapsed() > limit {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// Waits up to `limit` for `check` to hold on a snapshot; the last snapshot either way.
 pub async fn wait_for(
     c: &Client,

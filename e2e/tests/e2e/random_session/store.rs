@@ -360,7 +360,10 @@ mod tests {
             read(ALL, 177),
         ];
         let reads = store_reads(&log, 2, &pet(&[ALL]));
-        assert_eq!(reads, [AVAILABLE, PENDING, SOLD, ALL].map(|p| format!("/staging/v1{p}")));
+        assert_eq!(
+            reads,
+            [AVAILABLE, PENDING, SOLD, ALL].map(|p| format!("/staging/v1{p}"))
+        );
         // Without the earlier 410 the same reads are a double read of all.
         let reads = store_reads(&log[1..], 1, &pet(&[ALL]));
         assert_eq!(reads.len(), 5, "{reads:?}");

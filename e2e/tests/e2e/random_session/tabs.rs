@@ -113,19 +113,12 @@ async fn in_the_other_tab(
     }
     if matches!(step, Step::SignOutInOtherTab) && shared {
         // The header's Sign out, once the page is drawn signed in.
-        let limit = Instant::now() + Duration::from_secs(10);
-        while !page::button(c, "Sign out").await {
-            if Instant::now() > limit {
-                return Err("no Sign out in the new tab".into());
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let ten = Duration::from_secs(10);
+        if !page::within(ten, || page::button(c, "Sign out")).await {
+            return Err("no Sign out in the new tab".into());
         }
-        let limit = Instant::now() + Duration::from_secs(10);
-        while holds_key(c, env).await {
-            if Instant::now() > limit {
-                return Err("the new tab kept its key after Sign out".into());
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        if !page::within(ten, || async move { !holds_key(c, env).await }).await {
+            return Err("the new tab kept its key after Sign out".into());
         }
     }
     Ok(())

@@ -47,7 +47,7 @@ trap finish EXIT
 # tests keep theirs. Their time is printed with their output.
 release_builds() {
   local started=$SECONDS
-  renice -n 19 -p "$BASHPID" >/dev/null
+  renice -n 19 -p "$BASHPID" >/dev/null || say "the release builds run at the tests' priority"
   export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/release-builds"
   # Not in dist/: the preview smoke test's `trunk serve` empties that folder as it starts.
   trunk build --release --dist target/dist-root

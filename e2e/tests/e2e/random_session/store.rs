@@ -17,7 +17,8 @@ pub enum LeftBehind {
     /// timer, the tab shown again).
     List(String),
     /// A pet's page, with the pet's id and its lookup in the lists (their addresses in turn,
-    /// up to the first that holds the pet), which follows getPet answered 404 or 410.
+    /// up to the first that holds the pet), which follows getPet answered 410, or goes to the
+    /// lists alone where the tab has noted getPet gone.
     Pet(i64, Vec<String>),
 }
 
@@ -52,16 +53,18 @@ impl LeftBehind {
         LeftBehind::Pet(id, lookup)
     }
 
-    /// Which of `log`'s requests from `from` (where the step began) on are the page's own. A
-    /// pet page's lookup is the one that follows its getPet answered 410 (in the step, or the
-    /// last before it: a lookup may have begun just before), each list asked once the one
-    /// before it was answered. Once a getPet of the environment has answered 410, the tab
-    /// notes it and its pet pages go to the lists alone: then the lookup's first list read in
-    /// the step (and the ones after it) is the page's, since nothing tells it from the Store
-    /// page's.
-    fn own(&self, log: &[LogEntry], from: usize) -> Vec<bool> {
+    /// Which of `log`'s requests from `from` (where the step began) on are the page's own,
+    /// and whether they are a lookup in the lists alone. A pet page's lookup is the one that
+    /// follows its getPet answered 410 (in the step, or the last before it: a lookup may have
+    /// begun just before), each list asked once the one before it was answered. A tab whose
+    /// pet page found its pet after a 410 notes getPet gone, and its pet pages then go to
+    /// the lists alone: where a getPet of the environment answered 410 before the step, the
+    /// lookup's reads in the step may be those (`opening_reads` keeps them only where their
+    /// address is read twice).
+    fn own(&self, log: &[LogEntry], from: usize) -> (Vec<bool>, bool) {
         let from = from.min(log.len());
         let mut own = vec![false; log.len() - from];
+        let mut alone = false;
         match self {
             LeftBehind::Nothing => {}
             LeftBehind::List(address) => {
@@ -82,8 +85,11 @@ impl LeftBehind {
                 // Where the lookup begins, and the time its first read comes after.
                 let (start, mut after) = match marker {
                     Some(marker) => (marker + 1, log[marker].answered_ms),
-                    None if log[..from].iter().any(get_pet_gone) => (from, 0),
-                    None => return own,
+                    None if log[..from].iter().any(get_pet_gone) => {
+                        alone = true;
+                        (from, 0)
+                    }
+                    None => return (own, false),
                 };
                 let mut wanted = lookup.iter();
                 let mut next = wanted.next();
@@ -99,7 +105,7 @@ impl LeftBehind {
                 }
             }
         }
-        own
+        (own, alone)
     }
 }
 
@@ -150,8 +156,18 @@ fn opening(log: &[LogEntry], own: &[bool]) -> usize {
 /// step began), with the page left behind's own taken out (of the list's own address, one
 /// read is the Store page's); and where the timer's reads begin, counted from `from`.
 fn opening_reads<'a>(log: &'a [LogEntry], from: usize, left: &LeftBehind) -> (Vec<&'a str>, usize) {
-    let own = left.own(log, from);
+    let (mut own, alone) = left.own(log, from);
     let log = &log[from.min(log.len())..];
+    if alone {
+        // A lookup in the lists alone is not told from the Store page's reads: a read taken
+        // for it is the Store page's unless its address is read again before the timer's.
+        let cut = opening(log, &own);
+        let taken: Vec<usize> = (0..own.len()).filter(|&i| own[i]).collect();
+        for i in taken {
+            let again = (0..cut).any(|j| j != i && !own[j] && log[j].path == log[i].path);
+            own[i] = again;
+        }
+    }
     let own = own.as_slice();
     let cut = opening(log, own);
     let is_read = |e: &LogEntry| e.method == "GET" && e.path.contains("/pets?limit=100");
@@ -346,8 +362,9 @@ mod tests {
         assert_eq!(reads.len(), 5, "{reads:?}");
     }
 
-    /// Seed 55669745536's step 86 again: getPet was gone (another pet's, steps before), so the
-    /// pet's page looked in the list of all alone, without asking getPet first.
+    /// Seed 55669745536's step 86 in a fresh clone's run: getPet was gone (another pet's,
+    /// steps before), so the pet's page looked in the list of all alone, without asking
+    /// getPet first.
     #[test]
     fn a_lookup_after_get_pet_was_noted_gone_is_its_own() {
         let log = [
@@ -367,6 +384,24 @@ mod tests {
         // Without the earlier 410 the same reads are a double read of all.
         let reads = store_reads(&log[1..], 1, &pet(&[ALL]));
         assert_eq!(reads.len(), 5, "{reads:?}");
+    }
+
+    /// getPet gone before, but the pet's page read nothing: the Store page's four reads all
+    /// count (and its counts are then checked against the service).
+    #[test]
+    fn after_get_pet_was_gone_a_page_that_read_nothing_leaves_the_four() {
+        let log = [
+            get("/pets/5", 410, 10),
+            read(ALL, 100),
+            read(AVAILABLE, 101),
+            read(PENDING, 102),
+            read(SOLD, 103),
+        ];
+        let reads = store_reads(&log, 1, &pet(&[ALL]));
+        assert_eq!(
+            reads,
+            [ALL, AVAILABLE, PENDING, SOLD].map(|p| format!("/staging/v1{p}"))
+        );
     }
 
     /// The list left behind: any number of reads of its own address, one counted.

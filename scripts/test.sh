@@ -156,10 +156,10 @@ start_display
 service_pids+=("$XVFB_PID")
 export PETSTORE_DIST="$PWD/target/dist-root" PETSTORE_DIST_ADMIN="$PWD/target/dist-admin" \
   PETSTORE_DIST_NEXT="$PWD/target/dist-next" PETSTORE_DIST_THIRD="$PWD/target/dist-third"
-# One test binary (e2e/tests/e2e/). The randomized session, which runs three browsers at
+# One test binary (e2e/tests/e2e/). The randomized session, which runs four browsers at
 # once, runs after the others rather than beside them, so that no suite's timing shares the
-# machine with it. WebKit's two tests run alone before it: beside the other suites, WebKit's
-# page process has twice spun for minutes (never alone), and its test then fails named.
+# machine with it. WebKit's two tests run alone before it: under load, WebKit's page process
+# has spun for minutes as a page opened (never alone), and its test then fails named.
 cargo test -p petstore-e2e -- --skip random_session --skip _in_webkit
 cargo test -p petstore-e2e _in_webkit -- --test-threads=1
 cargo test -p petstore-e2e random_session

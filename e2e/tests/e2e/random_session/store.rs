@@ -300,6 +300,11 @@ mod tests {
         LeftBehind::Pet(17, lookup.iter().map(|p| p.to_string()).collect())
     }
 
+    /// `paths` as the service logs them (below staging's base).
+    fn staging(paths: [&str; 4]) -> [String; 4] {
+        paths.map(|p| format!("/staging/v1{p}"))
+    }
+
     /// The Store page's reads of `log` from `from`, the page left behind's set aside.
     fn store_reads<'a>(log: &'a [LogEntry], from: usize, left: &LeftBehind) -> Vec<&'a str> {
         opening_reads(log, from, left).0
@@ -341,10 +346,7 @@ mod tests {
             read(SOLD, 103),
         ];
         let reads = store_reads(&log, 2, &pet(&[ALL, AVAILABLE, PENDING]));
-        assert_eq!(
-            reads,
-            [AVAILABLE, PENDING, ALL, SOLD].map(|p| format!("/staging/v1{p}"))
-        );
+        assert_eq!(reads, staging([AVAILABLE, PENDING, ALL, SOLD]));
     }
 
     /// A pet page left behind that read nothing: a status read twice is the Store page's,
@@ -377,10 +379,7 @@ mod tests {
             read(ALL, 177),
         ];
         let reads = store_reads(&log, 2, &pet(&[ALL]));
-        assert_eq!(
-            reads,
-            [AVAILABLE, PENDING, SOLD, ALL].map(|p| format!("/staging/v1{p}"))
-        );
+        assert_eq!(reads, staging([AVAILABLE, PENDING, SOLD, ALL]));
         // Without the earlier 410 the same reads are a double read of all.
         let reads = store_reads(&log[1..], 1, &pet(&[ALL]));
         assert_eq!(reads.len(), 5, "{reads:?}");
@@ -398,10 +397,7 @@ mod tests {
             read(SOLD, 103),
         ];
         let reads = store_reads(&log, 1, &pet(&[ALL]));
-        assert_eq!(
-            reads,
-            [ALL, AVAILABLE, PENDING, SOLD].map(|p| format!("/staging/v1{p}"))
-        );
+        assert_eq!(reads, staging([ALL, AVAILABLE, PENDING, SOLD]));
     }
 
     /// The list left behind: any number of reads of its own address, one counted.

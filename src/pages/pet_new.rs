@@ -563,7 +563,8 @@ fn created_mark(env: Environment, id: i64) -> String {
 /// Whether the history entry shown holds `mark` (one of this module's). Read from the
 /// browser's history, not the router's `use_location().state`: the router changes that only
 /// on its own navigations, so after a link or Back it still holds the mark of the navigation
-/// before.
+/// before. The browser's entry may lag a link for a moment too (the router writes it as the
+/// new page completes), so a mark names its page: a stale one names another.
 fn state_is(mark: &str) -> bool {
     let state = window().history().and_then(|h| h.state()).ok();
     state.and_then(|s| s.as_string()).as_deref() == Some(mark)

@@ -27,18 +27,7 @@ async fn posts(sb: &Sandbox, env: &str) -> usize {
 
 /// Waits (up to 10 s) until `env` of `sb` has received `n` POSTs.
 async fn posts_reach(sb: &Sandbox, env: &str, n: usize) {
-    reach(sb, env, n, "POSTs", is_post).await;
-}
-
-/// Waits (up to 10 s) until `env` of `sb` has received `n` requests that are `what`.
-async fn reach(sb: &Sandbox, env: &str, n: usize, what: &str, counted: impl Fn(&Seen) -> bool) {
-    for _ in 0..200 {
-        if sb.log(env).await.iter().filter(|s| counted(s)).count() >= n {
-            return;
-        }
-        pause(50).await;
-    }
-    panic!("{env} did not receive {n} {what} within 10 s");
+    sb.wait_for_matching(env, n, "POSTs", is_post).await;
 }
 
 /// Waits until production has received `n` POSTs and answered them, then `ms` more for any
@@ -386,8 +375,8 @@ async fn a_pet_sent_from_the_list_while_it_reads_has_the_list_read_again_after()
     click(&button(host, "Send now").expect("Send now")).await;
     posts_reach(&sb, "production", 1).await;
     // Once that read is in, the list is read again, with no refresh timer set.
-    let list_read = |s: &Seen| s.method == "GET" && s.path.contains("/pets?");
-    reach(&sb, "production", reads + 2, "list reads", list_read).await;
+    sb.wait_for_matching("production", reads + 2, "list reads", Seen::is_list_read)
+        .await;
     sb.wait_until_answered("production").await;
     let log = sb.log("production").await;
     let create = log.iter().position(is_post).expect("the create");

@@ -19,6 +19,13 @@ pub struct Seen {
     pub status: u16,
 }
 
+impl Seen {
+    /// Whether this is a list read (`GET …/pets?…`).
+    pub fn is_list_read(&self) -> bool {
+        self.method == "GET" && self.path.contains("/pets?")
+    }
+}
+
 /// A production and a staging deployment of this test's own, seeded as usual.
 pub struct Sandbox {
     name: String,
@@ -110,7 +117,7 @@ impl Sandbox {
         self.log(env)
             .await
             .iter()
-            .filter(|s| s.method == "GET" && s.path.contains("/pets?"))
+            .filter(|s| s.is_list_read())
             .count()
     }
 
@@ -169,13 +176,25 @@ impl Sandbox {
 
     /// Waits (up to 10 s) until `env` has received at least `n` requests.
     pub async fn wait_for_requests(&self, env: &str, n: usize) {
+        self.wait_for_matching(env, n, "requests", |_| true).await;
+    }
+
+    /// Waits (up to 10 s) until `env` has received at least `n` requests that `counted`
+    /// holds for (`what` names them, should it fail).
+    pub async fn wait_for_matching(
+        &self,
+        env: &str,
+        n: usize,
+        what: &str,
+        counted: impl Fn(&Seen) -> bool,
+    ) {
         for _ in 0..200 {
-            if self.log(env).await.len() >= n {
+            if self.log(env).await.iter().filter(|s| counted(s)).count() >= n {
                 return;
             }
             ui::pause(50).await;
         }
-        panic!("{env} did not receive {n} requests within 10 s");
+        panic!("{env} did not receive {n} {what} within 10 s");
     }
 
     /// Waits (up to 10 s) until `env` has answered every request it received.

@@ -251,13 +251,11 @@ async fn put_menu_away(c: &Client) {
 /// brings up).
 pub async fn wait_for_button(c: &Client, name: &str) -> bool {
     let xpath = format!("//button[normalize-space()=\"{}\"]", say(c, name).await);
-    for _ in 0..20 {
-        if c.find(Locator::XPath(&xpath)).await.is_ok() {
-            return true;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    false
+    let xpath = xpath.as_str();
+    within(Duration::from_secs(1), || async move {
+        c.find(Locator::XPath(xpath)).await.is_ok()
+    })
+    .await
 }
 
 /// Clicks the button named `name` (in English: it is found by its words in the page's

@@ -74,9 +74,7 @@ impl LeftBehind {
             }
             LeftBehind::Pet(id, lookup) => {
                 let single = format!("/pets/{id}");
-                let gone = |e: &LogEntry| {
-                    e.method == "GET" && e.path.ends_with(&single) && e.status == 410
-                };
+                let gone = |e: &LogEntry| get_pet_gone(e) && e.path.ends_with(&single);
                 let marker = log[from..]
                     .iter()
                     .position(gone)
